@@ -1,0 +1,52 @@
+// Runs every check and test suite of the project, then prints one plain `N passed, N failed` line: the line
+// every CI reads, summed over all runners. Type checking and linting count as one test each.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+interface Tally {
+  passed: number;
+  failed: number;
+}
+
+const tally: Tally = { passed: 0, failed: 0 };
+const bin = (name: string) => `node_modules/.bin/${name}`;
+
+function runCheck(label: string, command: string, args: string[]): void {
+  console.log(`\n▶ ${label}`);
+  const ok = spawnSync(bin(command), args, { stdio: 'inherit' }).status === 0;
+  if (ok) tally.passed += 1;
+  else tally.failed += 1;
+}
+
+interface VitestJsonReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
+}
+
+function runVitest(): void {
+  const reportPath = '.vitest-report.json';
+  rmSync(reportPath, { force: true });
+  console.log('\n▶ vitest');
+  const status = spawnSync(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
+    { stdio: 'inherit' },
+  ).status;
+  if (!existsSync(reportPath)) {
+    tally.failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as VitestJsonReport;
+  tally.passed += report.numPassedTests;
+  // A file that fails to load has no failed test of its own, so count its suite.
+  tally.failed += report.numFailedTests + report.numFailedTestSuites;
+  if (status !== 0 && report.numFailedTests + report.numFailedTestSuites === 0) tally.failed += 1;
+}
+
+runCheck('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
+runCheck('lint', 'biome', ['check', '.']);
+runVitest();
+
+console.log(`${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed > 0 ? 1 : 0);
