@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+// One schema per catalogue response (spec §3, §5, §7), named after the entries of `cataloguePaths` in
+// `contract/endpoints.ts`. The server answers exactly these shapes; the app checks every response with them
+// and rejects one that fails (spec §5: uuid fields are valid uuids, string lists are arrays of strings).
+
+const stringList = z.array(z.string());
+
+export const worktopColourSchema = z.object({
+  colour: z.string(),
+  primary_hex: z.string().optional(),
+  image_url: z.string().optional(),
+});
+export type WorktopColour = z.infer<typeof worktopColourSchema>;
+
+export const worktopPreviewSchema = z.object({ id: z.uuid(), finish: z.string() });
+export type WorktopPreview = z.infer<typeof worktopPreviewSchema>;
+
+export const frontalPreviewSchema = z.object({
+  id: z.uuid(),
+  colour: z.string(),
+  primary_hex: z.string(),
+  image_url: z.string(),
+});
+export type FrontalPreview = z.infer<typeof frontalPreviewSchema>;
+
+export const worktopMaterialsResponse = z.object({ materials: stringList });
+export const worktopColourGroupsResponse = z.object({ groups: stringList });
+export const worktopColoursResponse = z.object({ colours: z.array(worktopColourSchema) });
+export const worktopPreviewsResponse = z.object({ worktops: z.array(worktopPreviewSchema) });
+export const doorStyleGroupsResponse = z.object({ groups: stringList });
+export const handleStylesResponse = z.object({ handles: stringList });
+export const finishesResponse = z.object({ finishes: stringList });
+export const frontalColourGroupsResponse = z.object({ groups: stringList });
+export const frontalPreviewsResponse = z.object({ frontals: z.array(frontalPreviewSchema) });
+
+export type WorktopMaterialsResponse = z.infer<typeof worktopMaterialsResponse>;
+export type WorktopColourGroupsResponse = z.infer<typeof worktopColourGroupsResponse>;
+export type WorktopColoursResponse = z.infer<typeof worktopColoursResponse>;
+export type WorktopPreviewsResponse = z.infer<typeof worktopPreviewsResponse>;
+export type DoorStyleGroupsResponse = z.infer<typeof doorStyleGroupsResponse>;
+export type HandleStylesResponse = z.infer<typeof handleStylesResponse>;
+export type FinishesResponse = z.infer<typeof finishesResponse>;
+export type FrontalColourGroupsResponse = z.infer<typeof frontalColourGroupsResponse>;
+export type FrontalPreviewsResponse = z.infer<typeof frontalPreviewsResponse>;
+
+/** Every response schema keyed like `cataloguePaths`, so a client or test can pair a path with its check. */
+export const catalogueResponseSchemas = {
+  worktopMaterials: worktopMaterialsResponse,
+  worktopColourGroups: worktopColourGroupsResponse,
+  worktopColours: worktopColoursResponse,
+  worktopPreviews: worktopPreviewsResponse,
+  doorStyleGroups: doorStyleGroupsResponse,
+  handleStyles: handleStylesResponse,
+  finishes: finishesResponse,
+  frontalColourGroups: frontalColourGroupsResponse,
+  frontalPreviews: frontalPreviewsResponse,
+} as const;
+
+// Spec §3: a provider may spell the field `color` and may send the list as {colours}, {colors} or bare. The
+// app parses with this lenient schema, which outputs the canonical `{ colours: WorktopColour[] }`.
+const lenientColour = z
+  .object({
+    colour: z.string().optional(),
+    color: z.string().optional(),
+    primary_hex: z.string().optional(),
+    image_url: z.string().optional(),
+  })
+  .refine((entry) => entry.colour !== undefined || entry.color !== undefined, {
+    message: 'a colour needs a `colour` (or `color`) name',
+  })
+  .transform(({ colour, color, primary_hex, image_url }): WorktopColour => {
+    // The refine above guarantees one of the two names is present.
+    const normalised: WorktopColour = { colour: colour ?? color ?? '' };
+    if (primary_hex !== undefined) normalised.primary_hex = primary_hex;
+    if (image_url !== undefined) normalised.image_url = image_url;
+    return normalised;
+  });
+const lenientColourList = z.array(lenientColour);
+
+export const worktopColoursResponseLenient = z
+  .union([
+    lenientColourList,
+    z.object({ colours: lenientColourList }),
+    z.object({ colors: lenientColourList }),
+  ])
+  .transform((body): WorktopColoursResponse => {
+    if (Array.isArray(body)) return { colours: body };
+    return { colours: 'colours' in body ? body.colours : body.colors };
+  });
+
+/** The handle options a door-style group offers (spec §2 tokens). */
+export const HANDLE_OPTION = { withHandle: 'handle', handleless: 'handleless' } as const;
