@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { API_PREFIX } from './endpoints';
+
+/** `POST /image/validate_image_content` takes multipart/form-data with the photo in this field. */
+export const IMAGE_UPLOAD_FIELD = 'file';
+
+/** Limits the server enforces on an uploaded photo (DESIGN D8); the app downscales to `maxLongSide` first. */
+export const imageLimits = {
+  maxBytes: 15 * 1024 * 1024,
+  maxPixels: 50_000_000,
+  maxLongSide: 2048,
+} as const;
+
+/** What the server accepts, detected from the file's content, never from its name or declared type. */
+export const acceptedImageTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/heic',
+] as const;
+
+/**
+ * The verdict on an uploaded photo. A safe photo is kept (normalised) under `imageId`; an unsafe one is a
+ * verdict, not an error, and is not kept, so it has no id. Width and height are the normalised image's.
+ */
+export const validateImageResponseSchema = z.discriminatedUnion('isSafe', [
+  z.object({
+    isSafe: z.literal(true),
+    imageId: z.uuid(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
+  z.object({
+    isSafe: z.literal(false),
+    imageId: z.null(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
+]);
+export type ValidateImageResponse = z.infer<typeof validateImageResponseSchema>;
+
+/** `GET` a stored image, for its owner only; relative to `API_PREFIX`. */
+export const IMAGE_PATH = '/images/:id';
+export const imageUrl = (imageId: string) => `${API_PREFIX}/images/${encodeURIComponent(imageId)}`;
+
+/** The `code` of each upload rejection (in the `contract/errors.ts` body), for the app to word or map. */
+export const imageErrorCodes = [
+  'IMAGE_EMPTY',
+  'IMAGE_UNSUPPORTED_TYPE',
+  'IMAGE_TOO_LARGE',
+  'IMAGE_TOO_MANY_PIXELS',
+  'IMAGE_UNDECODABLE',
+  'UPLOAD_NOT_MULTIPART',
+  'UPLOAD_MALFORMED',
+  'UPLOAD_FILE_MISSING',
+  'UPLOAD_TOO_MANY_PARTS',
+  'IMAGE_NOT_FOUND',
+] as const;
+export type ImageErrorCode = (typeof imageErrorCodes)[number];

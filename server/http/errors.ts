@@ -1,0 +1,18 @@
+import { STATUS_CODES } from 'node:http';
+import type { ApiError } from '../../contract/errors';
+
+/** An error that answers with `statusCode` and the `contract/errors.ts` body; throw it from any handler or hook. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function apiErrorBody(statusCode: number, message: string, code?: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) };
+}

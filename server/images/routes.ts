@@ -1,0 +1,56 @@
+// The photo routes: validate (normalise, moderate, keep) and read back. Registered by the core under API_PREFIX;
+// multipart parsing is registered here, so it exists for these routes only.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { actionPaths } from '../../contract/endpoints';
+import { IMAGE_PATH, imageLimits, type ValidateImageResponse } from '../../contract/images';
+import type { Moderator } from '../moderation/moderator';
+import '../http/user-request';
+import { ImageRejectedError } from './image-rejection';
+import type { ImageStore } from './image-store';
+import { normaliseImage } from './normalise-image';
+import { readUploadedPhoto, uploadLimits } from './read-upload';
+
+export interface ImageRoutesOptions {
+  store: ImageStore;
+  moderator: Moderator;
+  /** Largest accepted upload; defaults to `imageLimits.maxBytes` (15 MB). */
+  maxUploadBytes?: number;
+}
+
+// Stored images never change (a new upload gets a new id), so the browser may keep them for good.
+const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
+
+export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {
+  const { store, moderator } = options;
+  const maxBytes = options.maxUploadBytes ?? imageLimits.maxBytes;
+  const limits = { ...imageLimits, maxBytes };
+
+  await app.register(multipart, { limits: uploadLimits(maxBytes), throwFileSizeLimit: true });
+
+  app.post(actionPaths.validateImageContent, async (request): Promise<ValidateImageResponse> => {
+    const upload = await readUploadedPhoto(request, maxBytes);
+    const image = await normaliseImage(upload, limits);
+    const verdict = await moderator.classify(image);
+    const { width, height } = image;
+    request.log.info({ scores: verdict.scores, isSafe: verdict.isSafe }, 'image moderated');
+    // An unsafe photo is a verdict, not an error; it is not kept.
+    if (!verdict.isSafe) return { isSafe: false, imageId: null, width, height };
+    const imageId = await store.put(request.userId, image.bytes, {
+      contentType: image.contentType,
+      width,
+      height,
+    });
+    return { isSafe: true, imageId, width, height };
+  });
+
+  app.get<{ Params: { id: string } }>(IMAGE_PATH, async (request, reply) => {
+    const image = await store.get(request.userId, request.params.id);
+    if (!image) throw new ImageRejectedError('IMAGE_NOT_FOUND', 'This image does not exist.');
+    return reply
+      .type(image.contentType)
+      .header('Cache-Control', IMMUTABLE_PRIVATE)
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(image.bytes);
+  });
+};

@@ -1,0 +1,64 @@
+// nsfwjs's MobileNetV2 model, bundled inside the npm package (nothing is downloaded), on tfjs WASM. The model is
+// loaded once per process and shared by every moderator.
+import type { NSFWJS } from 'nsfwjs/core';
+import sharp from 'sharp';
+import { type ModeratedImage, type Moderator, observed } from './moderator';
+import { tfOnWasm } from './tfjs-wasm';
+
+/** The classes that count against an image (DESIGN D4); the others are Drawing and Neutral. */
+export const NSFW_CLASSES = ['Porn', 'Hentai', 'Sexy'] as const;
+export const DEFAULT_NSFW_THRESHOLD = 0.5;
+
+const MODEL_INPUT_SIZE = 224;
+
+let sharedModel: Promise<NSFWJS> | undefined;
+
+function loadModel(): Promise<NSFWJS> {
+  sharedModel ??= (async () => {
+    await tfOnWasm();
+    const [{ load }, { MobileNetV2Model }] = await Promise.all([
+      import('nsfwjs/core'),
+      import('nsfwjs/models/mobilenet_v2'),
+    ]);
+    return load('MobileNetV2', { modelDefinitions: [MobileNetV2Model] });
+  })();
+  return sharedModel;
+}
+
+/** The image as the model's input: RGB bytes at 224x224 (squeezed, as nsfwjs itself resizes). */
+async function modelInput(image: ModeratedImage) {
+  return sharp(image.bytes)
+    .resize(MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+}
+
+export interface NsfwModeratorOptions {
+  /** Unsafe when Porn + Hentai + Sexy score at least this much (0 to 1). */
+  threshold?: number;
+}
+
+export function createNsfwModerator(options: NsfwModeratorOptions = {}): Moderator {
+  const threshold = options.threshold ?? DEFAULT_NSFW_THRESHOLD;
+  if (!(threshold > 0 && threshold <= 1))
+    throw new RangeError(`NSFW threshold must be in (0, 1]: ${threshold}`);
+  const model = observed(loadModel());
+
+  return {
+    ready: observed(model.then(() => undefined)),
+
+    async classify(image) {
+      const [nsfw, tf, pixels] = await Promise.all([model, tfOnWasm(), modelInput(image)]);
+      const input = tf.tensor3d(pixels, [MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3], 'int32');
+      try {
+        const predictions = await nsfw.classify(input);
+        const scores = Object.fromEntries(predictions.map((p) => [p.className, p.probability]));
+        const nsfwScore = NSFW_CLASSES.reduce((sum, name) => sum + (scores[name] ?? 0), 0);
+        return { isSafe: nsfwScore < threshold, scores };
+      } finally {
+        input.dispose();
+      }
+    },
+  };
+}
