@@ -1,0 +1,96 @@
+// The server calls the statechart invokes, declared by their input and output only. The app provides the
+// real implementations with `machine.provide({ actors })`; tests provide fakes. Until provided, each rejects.
+import { fromPromise } from 'xstate';
+import type {
+  CatalogueRequest,
+  CatalogueResult,
+  FrontalPreview,
+  WorktopColour,
+  WorktopPreview,
+} from './catalogue';
+import type { GenerationStage, PhotoFile } from './context';
+
+export interface AuthorizeUserInput {
+  userId: number;
+}
+export interface AuthorizeUserOutput {
+  remainingGenerations: number | null;
+}
+
+export interface PreparePhotoInput {
+  file: PhotoFile | null;
+}
+export interface PreparedPhoto {
+  /** The photo, converted and downscaled, as a data URL the browser can store and show. */
+  dataUrl: string;
+  /** The moderation cache key: the SHA-256 of the prepared photo. */
+  imageKey: string;
+}
+
+export interface ValidateImageInput {
+  dataUrl: string | null;
+}
+export interface ImageVerdict {
+  isSafe: boolean;
+  imageId: string | null;
+}
+
+/** Every choice a generation needs. */
+export interface KitchenConfiguration {
+  doorStyleGroup: string;
+  isHandleless: boolean;
+  finish: string;
+  frontalColourGroup: string;
+  frontal: FrontalPreview;
+  material: string;
+  worktopColourGroup: string;
+  worktopColour: WorktopColour;
+  worktop: WorktopPreview;
+  shape: string;
+  hasIsland: boolean;
+}
+
+/** The machine itself, as far as a generation needs it: to report the stages it goes through. */
+export interface StageListener {
+  send: (event: { type: 'GENERATION.STAGE'; stage: GenerationStage }) => void;
+}
+
+export interface GenerateEmptyRoomInput {
+  imageId: string | null;
+  imageDataUrl: string | null;
+  listener: StageListener;
+}
+export interface EmptyRoomOutput {
+  emptyRoomId: string;
+}
+
+export interface GenerateKitchenInput {
+  imageId: string | null;
+  imageDataUrl: string | null;
+  emptyRoomId: string | null;
+  /** Null only if the wizard is incomplete, which the Generate guard rules out. */
+  configuration: KitchenConfiguration | null;
+  listener: StageListener;
+}
+export interface GeneratedKitchen {
+  imageUrl: string;
+  /** From the Generations-Remaining header. */
+  remainingGenerations: number | null;
+}
+
+/** What a failed generation rejects with, so the remaining count is kept on errors too (spec §7). */
+export interface GenerationFailure {
+  message: string;
+  remainingGenerations: number | null;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided.`));
+
+export const declaredActors = {
+  authorizeUser: fromPromise<AuthorizeUserOutput, AuthorizeUserInput>(notProvided('authorizeUser')),
+  loadCatalogue: fromPromise<CatalogueResult, CatalogueRequest>(notProvided('loadCatalogue')),
+  preparePhoto: fromPromise<PreparedPhoto, PreparePhotoInput>(notProvided('preparePhoto')),
+  validateImageContent: fromPromise<ImageVerdict, ValidateImageInput>(notProvided('validateImageContent')),
+  generateEmptyRoom: fromPromise<EmptyRoomOutput, GenerateEmptyRoomInput>(notProvided('generateEmptyRoom')),
+  generateKitchen: fromPromise<GeneratedKitchen, GenerateKitchenInput>(notProvided('generateKitchen')),
+};

@@ -1,0 +1,97 @@
+// Everything the kitchen statechart remembers. The first group is the wizard state of spec §3
+// (create-kitchen-storage); flags the spec stores (isModerating, isProcessingImage) are read from the state
+// value instead, so they cannot disagree with it.
+import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
+import type { ModerationCache } from './moderation-cache';
+import { emptyFrontals, emptyWorktops, type FrontalsSelection, type WorktopsSelection } from './selections';
+import type { StepId } from './steps';
+
+/** The chosen photo as the machine sees it; a browser `File` fits this shape. */
+export interface PhotoFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export const GENERATION_STAGES = ['queued', 'preparing', 'rendering', 'finishing'] as const;
+export type GenerationStage = (typeof GENERATION_STAGES)[number];
+
+export interface WizardState {
+  file: PhotoFile | null;
+  inputImageDataUrl: string | null;
+  /** The server's id for the uploaded photo (added to the spec's fields: generation reuses the upload). */
+  inputImageId: string | null;
+  /** The moderation cache key of the photo (its SHA-256). */
+  inputImageKey: string | null;
+  lastGeneratedImageDataUrl: string | null;
+  emptyRoomId: string | null;
+  currentStep: StepId;
+  moderationPassed: boolean | null;
+  moderationCache: ModerationCache;
+  /** The chosen door-style group (DESIGN D2) and its picture. */
+  selectedDesign: string | null;
+  selectedDesignImage: string | null;
+  selectedStyle: string | null;
+  selectedColor: string | null;
+  hasIsland: boolean | null;
+  selectedShape: string | null;
+}
+
+export interface KitchenContext extends WizardState {
+  frontals: FrontalsSelection;
+  worktops: WorktopsSelection;
+  userId: number | null;
+  remainingGenerations: number | null;
+  catalogue: LoadedCatalogue;
+  /** The message the error screen shows; null when there is no error. */
+  error: string | null;
+  generationStage: GenerationStage | null;
+  /** How the address bar follows the next route: a user's move adds an entry, a redirect replaces it. */
+  navigation: 'push' | 'replace';
+  /** Which way the user is moving through the wizard; the handles auto-skip continues that way. */
+  direction: 'forward' | 'backward';
+}
+
+/** What survives a reload: the three stores of spec §3. */
+export interface PersistedSelections {
+  wizard: Partial<WizardState>;
+  frontals: Partial<FrontalsSelection>;
+  worktops: Partial<WorktopsSelection>;
+}
+
+export interface KitchenInput {
+  userId: number | null;
+  restored?: PersistedSelections;
+}
+
+export const initialWizardState = (): WizardState => ({
+  file: null,
+  inputImageDataUrl: null,
+  inputImageId: null,
+  inputImageKey: null,
+  lastGeneratedImageDataUrl: null,
+  emptyRoomId: null,
+  currentStep: 'upload-image',
+  moderationPassed: null,
+  moderationCache: {},
+  selectedDesign: null,
+  selectedDesignImage: null,
+  selectedStyle: null,
+  selectedColor: null,
+  hasIsland: null,
+  selectedShape: null,
+});
+
+export const initialContext = (input: KitchenInput): KitchenContext => ({
+  ...initialWizardState(),
+  ...input.restored?.wizard,
+  frontals: { ...emptyFrontals(), ...input.restored?.frontals },
+  worktops: { ...emptyWorktops(), ...input.restored?.worktops },
+  userId: input.userId,
+  remainingGenerations: null,
+  catalogue: emptyCatalogue(),
+  error: null,
+  generationStage: null,
+  navigation: 'replace',
+  direction: 'forward',
+});

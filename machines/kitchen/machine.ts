@@ -1,0 +1,908 @@
+// The kitchen statechart: every screen as a route state, the ten wizard steps with their gating and redirects,
+// the photo's moderation lifecycle, the selection cascades, the handles auto-skip and the server calls. It
+// imports xstate only; the app projects its state onto the URL and provides the server calls.
+import { and, assign, raise, setup, stateIn } from 'xstate';
+import { declaredActors, type GenerationFailure } from './actors';
+import {
+  type CatalogueRequest,
+  type CatalogueResult,
+  emptyCatalogue,
+  type LoadedCatalogue,
+} from './catalogue';
+import { configurationOf } from './configuration';
+import {
+  type GenerationStage,
+  initialContext,
+  initialWizardState,
+  type KitchenContext,
+  type KitchenInput,
+} from './context';
+import type { KitchenEvent } from './events';
+import { resolveHandleChoice } from './handle-choice';
+import {
+  forgetIfExpired,
+  freshVerdict,
+  MODERATION_PURGE_INTERVAL_MS,
+  purgeExpired,
+  storeVerdict,
+} from './moderation-cache';
+import { firstIncompleteStepBefore, isConfigurationComplete, isStepComplete } from './requirements';
+import { ROUTE_IDS, type RouteId } from './routes';
+import {
+  chooseDoorStyleGroup,
+  chooseFinish,
+  chooseFrontal,
+  chooseFrontalColourGroup,
+  chooseHandleless,
+  chooseMaterial,
+  chooseWorktop,
+  chooseWorktopColour,
+  chooseWorktopColourGroup,
+  emptyFrontals,
+  emptyWorktops,
+} from './selections';
+import { isStepBefore, STEP_IDS, type StepId, stepMeta } from './steps';
+
+/** The error screen's "Try again" clears the error after this long (spec §9). */
+export const RETRY_DELAY_MS = 1000;
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : 'The request failed.';
+
+const remainingOf = (error: unknown): number | null => {
+  const remaining = (error as Partial<GenerationFailure> | null)?.remainingGenerations;
+  return typeof remaining === 'number' ? remaining : null;
+};
+
+const handleStylesOf = (result: CatalogueResult): string[] =>
+  result.kind === 'handleStyles' ? result.items : [];
+
+const stepOfRoute = (route: RouteId): StepId | null =>
+  route.startsWith('create-kitchen/') ? (route.slice('create-kitchen/'.length) as StepId) : null;
+
+export const kitchenMachine = setup({
+  types: {
+    context: {} as KitchenContext,
+    events: {} as KitchenEvent,
+    input: {} as KitchenInput,
+  },
+  actors: declaredActors,
+  delays: {
+    retryDelay: RETRY_DELAY_MS,
+    moderationPurgeInterval: MODERATION_PURGE_INTERVAL_MS,
+  },
+  guards: {
+    isStepComplete: ({ context }, params: { step: StepId }) => isStepComplete(params.step, context),
+    isBlockedAt: ({ context }, params: { step: StepId }) =>
+      firstIncompleteStepBefore(context.currentStep, context) === params.step,
+    isConfigurationComplete: ({ context }) => isConfigurationComplete(context),
+    hasGenerationsLeft: ({ context }) =>
+      context.remainingGenerations === null || context.remainingGenerations > 0,
+    isRoute: ({ event }, params: { route: RouteId }) =>
+      event.type === 'NAVIGATE' && event.route === params.route,
+    isSessionDenied: stateIn('#kitchen.session.denied'),
+    hasNoUserId: ({ context }) => context.userId === null,
+    handleStylesResolve: (_, params: { styles: string[] }) => resolveHandleChoice(params.styles) !== null,
+    isMovingBackward: ({ context }) => context.direction === 'backward',
+    hasUncheckedPhoto: ({ context }) =>
+      context.inputImageDataUrl !== null && context.moderationPassed === null,
+    hasCachedVerdict: ({ context }) =>
+      context.inputImageKey !== null &&
+      freshVerdict(context.moderationCache, context.inputImageKey, Date.now()) !== undefined,
+    hasFrontalColourGroup: ({ context }) => context.frontals.colorGroup !== null,
+    hasWorktopColourGroup: ({ context }) => context.worktops.colourGroup !== null,
+    needsEmptyRoom: ({ context }) => context.emptyRoomId === null,
+    hasGeneratedKitchen: ({ context }) => context.lastGeneratedImageDataUrl !== null,
+  },
+  actions: {
+    enterStep: assign((_, params: { step: StepId }) => ({ currentStep: params.step })),
+    navigateTo: assign(({ context }, params: { route: RouteId }) => {
+      const step = stepOfRoute(params.route);
+      const backward = step !== null && isStepBefore(step, context.currentStep);
+      return {
+        navigation: 'push' as const,
+        direction: backward ? ('backward' as const) : ('forward' as const),
+      };
+    }),
+    navigateForward: assign({ navigation: 'push', direction: 'forward' }),
+    navigateBackward: assign({ navigation: 'push', direction: 'backward' }),
+    markRedirect: assign({ navigation: 'replace' }),
+    storeCatalogueList: assign(({ context }, result: CatalogueResult) => ({
+      catalogue: { ...context.catalogue, [result.kind]: result.items } as LoadedCatalogue,
+    })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    clearError: assign({ error: null }),
+    acceptFile: assign((_, params: { file: KitchenContext['file'] }) => ({
+      file: params.file,
+      inputImageDataUrl: null,
+      inputImageKey: null,
+      inputImageId: null,
+      moderationPassed: null,
+      emptyRoomId: null,
+      error: null,
+    })),
+    storePreparedPhoto: assign((_, params: { dataUrl: string; imageKey: string }) => ({
+      inputImageDataUrl: params.dataUrl,
+      inputImageKey: params.imageKey,
+    })),
+    forgetExpiredVerdict: assign(({ context }) => ({
+      moderationCache:
+        context.inputImageKey === null
+          ? context.moderationCache
+          : forgetIfExpired(context.moderationCache, context.inputImageKey, Date.now()),
+    })),
+    applyCachedVerdict: assign(({ context }) => ({
+      moderationPassed:
+        context.inputImageKey === null
+          ? null
+          : (freshVerdict(context.moderationCache, context.inputImageKey, Date.now())?.isSafe ?? null),
+    })),
+    storeModerationVerdict: assign(({ context }, params: { isSafe: boolean; imageId: string | null }) => ({
+      moderationPassed: params.isSafe,
+      inputImageId: params.imageId,
+      moderationCache:
+        context.inputImageKey === null
+          ? context.moderationCache
+          : storeVerdict(context.moderationCache, context.inputImageKey, params.isSafe, Date.now()),
+    })),
+    removePhoto: assign({
+      file: null,
+      inputImageDataUrl: null,
+      inputImageKey: null,
+      inputImageId: null,
+      moderationPassed: null,
+      emptyRoomId: null,
+      error: null,
+    }),
+    purgeExpiredVerdicts: assign(({ context }) => ({
+      moderationCache: purgeExpired(context.moderationCache, Date.now()),
+    })),
+    selectDesign: assign(({ context }, params: { group: string; image: string | null }) => ({
+      selectedDesign: params.group,
+      selectedDesignImage: params.image,
+      frontals: chooseDoorStyleGroup(context.frontals, params.group),
+    })),
+    selectHandleChoice: assign(({ context }, params: { isHandleless: boolean }) => ({
+      frontals: chooseHandleless(context.frontals, params.isHandleless),
+    })),
+    applyResolvedHandleChoice: assign(({ context }, params: { styles: string[] }) => {
+      const resolved = resolveHandleChoice(params.styles);
+      return {
+        frontals: resolved === null ? context.frontals : chooseHandleless(context.frontals, resolved),
+      };
+    }),
+    selectFinish: assign(({ context }, params: { finish: string }) => ({
+      frontals: chooseFinish(context.frontals, params.finish),
+    })),
+    selectFrontalColourGroup: assign(({ context }, params: { group: string }) => ({
+      frontals: chooseFrontalColourGroup(context.frontals, params.group),
+    })),
+    selectFrontal: assign(
+      (
+        { context },
+        params: { frontal: NonNullable<KitchenContext['frontals']['selectedFrontalPreview']> },
+      ) => ({
+        frontals: chooseFrontal(context.frontals, params.frontal),
+        selectedColor: params.frontal.primary_hex,
+      }),
+    ),
+    selectMaterial: assign(({ context }, params: { material: string }) => ({
+      worktops: chooseMaterial(context.worktops, params.material),
+    })),
+    selectWorktopColourGroup: assign(({ context }, params: { group: string }) => ({
+      worktops: chooseWorktopColourGroup(context.worktops, params.group),
+    })),
+    selectWorktopColour: assign(
+      (
+        { context },
+        params: { colour: NonNullable<KitchenContext['worktops']['selectedColourPreview']> },
+      ) => ({
+        worktops: chooseWorktopColour(context.worktops, params.colour),
+      }),
+    ),
+    selectWorktop: assign(
+      (
+        { context },
+        params: { worktop: NonNullable<KitchenContext['worktops']['selectedWorktopPreview']> },
+      ) => ({
+        worktops: chooseWorktop(context.worktops, params.worktop),
+      }),
+    ),
+    selectShape: assign((_, params: { shape: string }) => ({ selectedShape: params.shape })),
+    selectIsland: assign((_, params: { hasIsland: boolean }) => ({ hasIsland: params.hasIsland })),
+    resetWizard: assign({
+      ...initialWizardState(),
+      frontals: emptyFrontals(),
+      worktops: emptyWorktops(),
+      catalogue: emptyCatalogue(),
+      error: null,
+      generationStage: null,
+    }),
+    storeRemainingGenerations: assign((_, params: { remainingGenerations: number | null }) => ({
+      remainingGenerations: params.remainingGenerations,
+    })),
+    startGeneration: assign({ error: null, generationStage: 'queued' }),
+    storeGenerationStage: assign((_, params: { stage: GenerationStage }) => ({
+      generationStage: params.stage,
+    })),
+    storeEmptyRoom: assign((_, params: { emptyRoomId: string }) => ({ emptyRoomId: params.emptyRoomId })),
+    storeGeneratedKitchen: assign((_, params: { imageUrl: string; remainingGenerations: number | null }) => ({
+      lastGeneratedImageDataUrl: params.imageUrl,
+      remainingGenerations: params.remainingGenerations,
+      generationStage: null,
+    })),
+    storeGenerationError: assign(({ context }, params: { error: unknown }) => ({
+      error: messageOf(params.error),
+      remainingGenerations: remainingOf(params.error) ?? context.remainingGenerations,
+      generationStage: null,
+    })),
+    clearGenerationStage: assign({ generationStage: null }),
+    denyAccess: raise({ type: 'ACCESS_DENIED' }),
+  },
+}).createMachine({
+  id: 'kitchen',
+  context: ({ input }) => initialContext(input),
+  type: 'parallel',
+  states: {
+    session: {
+      description: 'Confirms with the server that the user id of the boot data belongs to this browser.',
+      initial: 'authorizing',
+      states: {
+        authorizing: {
+          always: { guard: 'hasNoUserId', target: 'denied' },
+          invoke: {
+            id: 'authorizeUser',
+            src: 'authorizeUser',
+            input: ({ context }) => ({ userId: context.userId ?? 0 }),
+            onDone: {
+              target: 'authorized',
+              actions: { type: 'storeRemainingGenerations', params: ({ event }) => event.output },
+            },
+            onError: { target: 'denied' },
+          },
+        },
+        authorized: {},
+        denied: { entry: 'denyAccess' },
+      },
+    },
+    moderationCacheJanitor: {
+      description: 'Purges expired moderation verdicts every hour.',
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: {
+            moderationPurgeInterval: { target: 'waiting', reenter: true, actions: 'purgeExpiredVerdicts' },
+          },
+        },
+      },
+    },
+    routes: {
+      initial: 'home',
+      on: {
+        NAVIGATE: [
+          { guard: 'isSessionDenied', target: '.access-denied', actions: 'markRedirect' },
+          ...ROUTE_IDS.map((route) => ({
+            guard: { type: 'isRoute' as const, params: { route } },
+            target: `.${route.replace('/', '.')}`,
+            actions: { type: 'navigateTo' as const, params: { route } },
+          })),
+        ],
+        ACCESS_DENIED: { target: '.access-denied', actions: 'markRedirect' },
+        RESET: {
+          description: 'Start over: every choice back to its initial state, at upload-image.',
+          target: '.create-kitchen.upload-image',
+          actions: ['resetWizard', 'navigateForward'],
+        },
+      },
+      states: {
+        home: { meta: { route: 'home' } },
+        onboarding: {
+          initial: 'how-it-works',
+          states: {
+            'how-it-works': {
+              meta: { route: 'onboarding/how-it-works' },
+              on: { NEXT: { target: 'personalization', actions: 'navigateForward' } },
+            },
+            personalization: {
+              meta: { route: 'onboarding/personalization' },
+              on: {
+                NEXT: { target: 'showcase', actions: 'navigateForward' },
+                BACK: { target: 'how-it-works', actions: 'navigateBackward' },
+              },
+            },
+            showcase: {
+              meta: { route: 'onboarding/showcase' },
+              on: {
+                NEXT: { target: '#kitchen.routes.create-kitchen', actions: 'navigateForward' },
+                BACK: { target: 'personalization', actions: 'navigateBackward' },
+              },
+            },
+          },
+        },
+        'create-kitchen': {
+          id: 'wizard',
+          initial: 'upload-image',
+          // One rule covers deep links, history moves and restored state: a step whose earlier choices are
+          // missing sends the user back to the first step that lacks one, replacing the history entry.
+          always: STEP_IDS.slice(0, -1).map((step) => ({
+            guard: { type: 'isBlockedAt' as const, params: { step } },
+            target: `.${step}`,
+            actions: 'markRedirect' as const,
+            description: `A later step without the ${step} choice goes back to ${step}.`,
+          })),
+          states: {
+            'upload-image': {
+              meta: { route: 'create-kitchen/upload-image', step: stepMeta('upload-image') },
+              entry: { type: 'enterStep', params: { step: 'upload-image' } },
+              initial: 'restoring',
+              states: {
+                restoring: {
+                  always: [{ guard: 'hasUncheckedPhoto', target: 'moderating' }, { target: 'idle' }],
+                },
+                idle: {},
+                processing: {
+                  description: 'Converts and downscales the photo off the main thread.',
+                  invoke: {
+                    id: 'preparePhoto',
+                    src: 'preparePhoto',
+                    input: ({ context }) => ({ file: context.file }),
+                    onDone: {
+                      target: 'consultingCache',
+                      actions: { type: 'storePreparedPhoto', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                consultingCache: {
+                  entry: 'forgetExpiredVerdict',
+                  always: [
+                    { guard: 'hasCachedVerdict', target: 'idle', actions: 'applyCachedVerdict' },
+                    { target: 'moderating' },
+                  ],
+                },
+                moderating: {
+                  invoke: {
+                    id: 'validateImageContent',
+                    src: 'validateImageContent',
+                    input: ({ context }) => ({ dataUrl: context.inputImageDataUrl }),
+                    onDone: {
+                      target: 'idle',
+                      actions: { type: 'storeModerationVerdict', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                failed: { on: { RETRY: 'retrying' } },
+                retrying: { after: { retryDelay: { target: 'restoring', actions: 'clearError' } } },
+              },
+              on: {
+                'PHOTO.SELECTED': {
+                  target: '.processing',
+                  reenter: true,
+                  actions: { type: 'acceptFile', params: ({ event }) => ({ file: event.file }) },
+                },
+                'PHOTO.REMOVED': { target: '.idle', actions: 'removePhoto' },
+                NEXT: {
+                  guard: { type: 'isStepComplete', params: { step: 'upload-image' } },
+                  target: 'design',
+                  actions: 'navigateForward',
+                },
+              },
+            },
+            design: {
+              meta: { route: 'create-kitchen/design', step: stepMeta('design') },
+              entry: { type: 'enterStep', params: { step: 'design' } },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'loadDoorStyleGroups',
+                    src: 'loadCatalogue',
+                    input: (): CatalogueRequest => ({ kind: 'doorStyleGroups', params: {} }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                ready: {},
+                failed: { on: { RETRY: 'retrying' } },
+                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+              },
+              on: {
+                'DESIGN.SELECTED': {
+                  actions: {
+                    type: 'selectDesign',
+                    params: ({ event }) => ({ group: event.group, image: event.image }),
+                  },
+                },
+                NEXT: {
+                  guard: { type: 'isStepComplete', params: { step: 'design' } },
+                  target: 'handles',
+                  actions: 'navigateForward',
+                },
+                BACK: { target: 'upload-image', actions: 'navigateBackward' },
+              },
+            },
+            handles: {
+              meta: { route: 'create-kitchen/handles', step: stepMeta('handles') },
+              entry: { type: 'enterStep', params: { step: 'handles' } },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'loadHandleStyles',
+                    src: 'loadCatalogue',
+                    input: ({ context }): CatalogueRequest => ({
+                      kind: 'handleStyles',
+                      params: { doorStyleGroup: context.frontals.doorStyleGroup },
+                    }),
+                    onDone: [
+                      {
+                        description: 'Every handle style reads the same: store it and skip the step.',
+                        guard: {
+                          type: 'handleStylesResolve',
+                          params: ({ event }) => ({ styles: handleStylesOf(event.output) }),
+                        },
+                        target: 'skipping',
+                        actions: [
+                          { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                          {
+                            type: 'applyResolvedHandleChoice',
+                            params: ({ event }) => ({ styles: handleStylesOf(event.output) }),
+                          },
+                        ],
+                      },
+                      {
+                        target: 'ready',
+                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                      },
+                    ],
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                skipping: {
+                  description:
+                    'The handles auto-skip carries on the way the user was going, replacing history.',
+                  always: [
+                    {
+                      guard: 'isMovingBackward',
+                      target: '#kitchen.routes.create-kitchen.design',
+                      actions: 'markRedirect',
+                    },
+                    { target: '#kitchen.routes.create-kitchen.finishing', actions: 'markRedirect' },
+                  ],
+                },
+                ready: {},
+                failed: { on: { RETRY: 'retrying' } },
+                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+              },
+              on: {
+                'HANDLES.SELECTED': {
+                  actions: {
+                    type: 'selectHandleChoice',
+                    params: ({ event }) => ({ isHandleless: event.isHandleless }),
+                  },
+                },
+                NEXT: {
+                  guard: { type: 'isStepComplete', params: { step: 'handles' } },
+                  target: 'finishing',
+                  actions: 'navigateForward',
+                },
+                BACK: { target: 'design', actions: 'navigateBackward' },
+              },
+            },
+            finishing: {
+              meta: { route: 'create-kitchen/finishing', step: stepMeta('finishing') },
+              entry: { type: 'enterStep', params: { step: 'finishing' } },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'loadFinishes',
+                    src: 'loadCatalogue',
+                    input: ({ context }): CatalogueRequest => ({
+                      kind: 'finishes',
+                      params: {
+                        doorStyleGroup: context.frontals.doorStyleGroup,
+                        isHandleless: context.frontals.isHandleless,
+                      },
+                    }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                ready: {},
+                failed: { on: { RETRY: 'retrying' } },
+                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+              },
+              on: {
+                'FINISH.SELECTED': {
+                  actions: { type: 'selectFinish', params: ({ event }) => ({ finish: event.finish }) },
+                },
+                NEXT: {
+                  guard: { type: 'isStepComplete', params: { step: 'finishing' } },
+                  target: 'frontal-color',
+                  actions: 'navigateForward',
+                },
+                BACK: { target: 'handles', actions: 'navigateBackward' },
+              },
+            },
+            'frontal-color': {
+              meta: { route: 'create-kitchen/frontal-color', step: stepMeta('frontal-color') },
+              entry: { type: 'enterStep', params: { step: 'frontal-color' } },
+              initial: 'loadingGroups',
+              states: {
+                loadingGroups: {
+                  invoke: {
+                    id: 'loadFrontalColourGroups',
+                    src: 'loadCatalogue',
+                    input: ({ context }): CatalogueRequest => ({
+                      kind: 'frontalColourGroups',
+                      params: {
+                        doorStyleGroup: context.frontals.doorStyleGroup,
+                        finish: context.frontals.finish,
+                        isHandleless: context.frontals.isHandleless,
+                      },
+                    }),
+                    onDone: [
+                      {
+                        guard: 'hasFrontalColourGroup',
+                        target: 'loadingFrontals',
+                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                      },
+                      {
+                        target: 'choosingGroup',
+                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                      },
+                    ],
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                choosingGroup: {},
+                loadingFrontals: {
+                  description:
+                    'Front previews are asked for only once group, finish, colour group and handle choice are set.',
+                  invoke: {
+                    id: 'loadFrontalPreviews',
+                    src: 'loadCatalogue',
+                    input: ({ context }): CatalogueRequest => ({
+                      kind: 'frontalPreviews',
+                      params: {
+                        doorStyleGroup: context.frontals.doorStyleGroup,
+                        isHandleless: context.frontals.isHandleless,
+                        finish: context.frontals.finish,
+                        colourGroup: context.frontals.colorGroup,
+                      },
+                    }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                ready: {},
+                failed: { on: { RETRY: 'retrying' } },
+                retrying: { after: { retryDelay: { target: 'loadingGroups', actions: 'clearError' } } },
+              },
+              on: {
+                'FRONTAL_COLOUR_GROUP.SELECTED': {
+                  target: '.loadingFrontals',
+                  reenter: true,
+                  actions: {
+                    type: 'selectFrontalColourGroup',
+                    params: ({ event }) => ({ group: event.group }),
+                  },
+                },
+                'FRONTAL.SELECTED': {
+                  actions: { type: 'selectFrontal', params: ({ event }) => ({ frontal: event.frontal }) },
+                },
+                NEXT: {
+                  guard: { type: 'isStepComplete', params: { step: 'frontal-color' } },
+                  target: 'material',
+                  actions: 'navigateForward',
+                },
+                BACK: { target: 'finishing', actions: 'navigateBackward' },
+              },
+            },
+            material: {
+              meta: { route: 'create-kitchen/material', step: stepMeta('material') },
+              entry: { type: 'enterStep', params: { step: 'material' } },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'loadWorktopMaterials',
+                    src: 'loadCatalogue',
+                    input: (): CatalogueRequest => ({ kind: 'worktopMaterials', params: {} }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                ready: {},
+                failed: { on: { RETRY: 'retrying' } },
+                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+              },
+              on: {
+                'MATERIAL.SELECTED': {
+                  actions: { type: 'selectMaterial', params: ({ event }) => ({ material: event.material }) },
+                },
+                NEXT: {
+                  guard: { type: 'isStepComplete', params: { step: 'material' } },
+                  target: 'material-color',
+                  actions: 'navigateForward',
+                },
+                BACK: { target: 'frontal-color', actions: 'navigateBackward' },
+              },
+            },
+            'material-color': {
+              meta: { route: 'create-kitchen/material-color', step: stepMeta('material-color') },
+              entry: { type: 'enterStep', params: { step: 'material-color' } },
+              initial: 'loadingGroups',
+              states: {
+                loadingGroups: {
+                  invoke: {
+                    id: 'loadWorktopColourGroups',
+                    src: 'loadCatalogue',
+                    input: ({ context }): CatalogueRequest => ({
+                      kind: 'worktopColourGroups',
+                      params: { material: context.worktops.material },
+                    }),
+                    onDone: [
+                      {
+                        guard: 'hasWorktopColourGroup',
+                        target: 'loadingColours',
+                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                      },
+                      {
+                        target: 'choosingGroup',
+                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                      },
+                    ],
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                choosingGroup: {},
+                loadingColours: {
+                  invoke: {
+                    id: 'loadWorktopColours',
+                    src: 'loadCatalogue',
+                    input: ({ context }): CatalogueRequest => ({
+                      kind: 'worktopColours',
+                      params: {
+                        material: context.worktops.material,
+                        colourGroup: context.worktops.colourGroup,
+                      },
+                    }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                ready: {},
+                failed: { on: { RETRY: 'retrying' } },
+                retrying: { after: { retryDelay: { target: 'loadingGroups', actions: 'clearError' } } },
+              },
+              on: {
+                'WORKTOP_COLOUR_GROUP.SELECTED': {
+                  target: '.loadingColours',
+                  reenter: true,
+                  actions: {
+                    type: 'selectWorktopColourGroup',
+                    params: ({ event }) => ({ group: event.group }),
+                  },
+                },
+                'WORKTOP_COLOUR.SELECTED': {
+                  actions: { type: 'selectWorktopColour', params: ({ event }) => ({ colour: event.colour }) },
+                },
+                NEXT: {
+                  guard: { type: 'isStepComplete', params: { step: 'material-color' } },
+                  target: 'material-preview',
+                  actions: 'navigateForward',
+                },
+                BACK: { target: 'material', actions: 'navigateBackward' },
+              },
+            },
+            'material-preview': {
+              meta: { route: 'create-kitchen/material-preview', step: stepMeta('material-preview') },
+              entry: { type: 'enterStep', params: { step: 'material-preview' } },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'loadWorktopPreviews',
+                    src: 'loadCatalogue',
+                    input: ({ context }): CatalogueRequest => ({
+                      kind: 'worktopPreviews',
+                      params: {
+                        material: context.worktops.material,
+                        colourGroup: context.worktops.colourGroup,
+                        colour: context.worktops.colour,
+                      },
+                    }),
+                    onDone: {
+                      target: 'ready',
+                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: 'failed',
+                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                ready: {},
+                failed: { on: { RETRY: 'retrying' } },
+                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+              },
+              on: {
+                'WORKTOP.SELECTED': {
+                  actions: { type: 'selectWorktop', params: ({ event }) => ({ worktop: event.worktop }) },
+                },
+                NEXT: {
+                  guard: { type: 'isStepComplete', params: { step: 'material-preview' } },
+                  target: 'kitchen-shape',
+                  actions: 'navigateForward',
+                },
+                BACK: { target: 'material-color', actions: 'navigateBackward' },
+              },
+            },
+            'kitchen-shape': {
+              meta: { route: 'create-kitchen/kitchen-shape', step: stepMeta('kitchen-shape') },
+              entry: { type: 'enterStep', params: { step: 'kitchen-shape' } },
+              on: {
+                'SHAPE.SELECTED': {
+                  actions: { type: 'selectShape', params: ({ event }) => ({ shape: event.shape }) },
+                },
+                NEXT: {
+                  guard: { type: 'isStepComplete', params: { step: 'kitchen-shape' } },
+                  target: 'kitchen-island',
+                  actions: 'navigateForward',
+                },
+                BACK: { target: 'material-preview', actions: 'navigateBackward' },
+              },
+            },
+            'kitchen-island': {
+              meta: { route: 'create-kitchen/kitchen-island', step: stepMeta('kitchen-island') },
+              entry: { type: 'enterStep', params: { step: 'kitchen-island' } },
+              on: {
+                'ISLAND.SELECTED': {
+                  actions: { type: 'selectIsland', params: ({ event }) => ({ hasIsland: event.hasIsland }) },
+                },
+                GENERATE: {
+                  description: 'The last step has no next: it generates the kitchen.',
+                  guard: and(['isConfigurationComplete', 'hasGenerationsLeft']),
+                  target: '#kitchen.routes.your-kitchen.generating',
+                  actions: 'navigateForward',
+                },
+                BACK: { target: 'kitchen-shape', actions: 'navigateBackward' },
+              },
+            },
+          },
+        },
+        'your-kitchen': {
+          meta: { route: 'your-kitchen' },
+          initial: 'showing',
+          states: {
+            showing: { always: [{ guard: 'hasGeneratedKitchen', target: 'result' }, { target: 'empty' }] },
+            empty: {},
+            result: {
+              on: {
+                GENERATE: {
+                  guard: and(['isConfigurationComplete', 'hasGenerationsLeft']),
+                  target: 'generating',
+                },
+              },
+            },
+            generating: {
+              entry: 'startGeneration',
+              initial: 'starting',
+              states: {
+                starting: {
+                  always: [{ guard: 'needsEmptyRoom', target: 'emptyRoom' }, { target: 'kitchen' }],
+                },
+                emptyRoom: {
+                  invoke: {
+                    id: 'generateEmptyRoom',
+                    src: 'generateEmptyRoom',
+                    input: ({ context, self }) => ({
+                      imageId: context.inputImageId,
+                      imageDataUrl: context.inputImageDataUrl,
+                      listener: self,
+                    }),
+                    onDone: {
+                      target: 'kitchen',
+                      actions: { type: 'storeEmptyRoom', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: '#kitchen.routes.your-kitchen.failed',
+                      actions: {
+                        type: 'storeGenerationError',
+                        params: ({ event }) => ({ error: event.error }),
+                      },
+                    },
+                  },
+                },
+                kitchen: {
+                  invoke: {
+                    id: 'generateKitchen',
+                    src: 'generateKitchen',
+                    input: ({ context, self }) => ({
+                      imageId: context.inputImageId,
+                      imageDataUrl: context.inputImageDataUrl,
+                      emptyRoomId: context.emptyRoomId,
+                      configuration: configurationOf(context),
+                      listener: self,
+                    }),
+                    onDone: {
+                      target: '#kitchen.routes.your-kitchen.result',
+                      actions: { type: 'storeGeneratedKitchen', params: ({ event }) => event.output },
+                    },
+                    onError: {
+                      target: '#kitchen.routes.your-kitchen.failed',
+                      actions: {
+                        type: 'storeGenerationError',
+                        params: ({ event }) => ({ error: event.error }),
+                      },
+                    },
+                  },
+                },
+              },
+              on: {
+                'GENERATION.STAGE': {
+                  actions: { type: 'storeGenerationStage', params: ({ event }) => ({ stage: event.stage }) },
+                },
+                'GENERATION.CANCEL': { target: 'showing', actions: 'clearGenerationStage' },
+              },
+            },
+            failed: { on: { RETRY: 'retrying' } },
+            retrying: { after: { retryDelay: { target: 'generating', actions: 'clearError' } } },
+          },
+        },
+        'access-denied': { meta: { route: 'access-denied' } },
+        'not-found': { meta: { route: 'not-found' } },
+      },
+    },
+  },
+});
+
+export type KitchenMachine = typeof kitchenMachine;
