@@ -43,6 +43,9 @@ import {
 } from './selections';
 import { isStepBefore, STEP_IDS, type StepId, stepMeta } from './steps';
 
+/** Tags mark what a screen shows while a state is active: a spinner, the error screen, a busy photo. */
+export type KitchenTag = 'loading' | 'error' | 'retrying' | 'processingImage' | 'moderating' | 'generating';
+
 /** The error screen's "Try again" clears the error after this long (spec §9). */
 export const RETRY_DELAY_MS = 1000;
 
@@ -65,6 +68,7 @@ export const kitchenMachine = setup({
     context: {} as KitchenContext,
     events: {} as KitchenEvent,
     input: {} as KitchenInput,
+    tags: {} as KitchenTag,
   },
   actors: declaredActors,
   delays: {
@@ -341,6 +345,7 @@ export const kitchenMachine = setup({
                 },
                 idle: {},
                 processing: {
+                  tags: ['processingImage'],
                   description: 'Converts and downscales the photo off the main thread.',
                   invoke: {
                     id: 'preparePhoto',
@@ -364,6 +369,7 @@ export const kitchenMachine = setup({
                   ],
                 },
                 moderating: {
+                  tags: ['moderating'],
                   invoke: {
                     id: 'validateImageContent',
                     src: 'validateImageContent',
@@ -378,8 +384,11 @@ export const kitchenMachine = setup({
                     },
                   },
                 },
-                failed: { on: { RETRY: 'retrying' } },
-                retrying: { after: { retryDelay: { target: 'restoring', actions: 'clearError' } } },
+                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
+                retrying: {
+                  tags: ['error', 'retrying'],
+                  after: { retryDelay: { target: 'restoring', actions: 'clearError' } },
+                },
               },
               on: {
                 'PHOTO.SELECTED': {
@@ -401,6 +410,7 @@ export const kitchenMachine = setup({
               initial: 'loading',
               states: {
                 loading: {
+                  tags: ['loading'],
                   invoke: {
                     id: 'loadDoorStyleGroups',
                     src: 'loadCatalogue',
@@ -416,8 +426,11 @@ export const kitchenMachine = setup({
                   },
                 },
                 ready: {},
-                failed: { on: { RETRY: 'retrying' } },
-                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
+                retrying: {
+                  tags: ['error', 'retrying'],
+                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
+                },
               },
               on: {
                 'DESIGN.SELECTED': {
@@ -440,6 +453,7 @@ export const kitchenMachine = setup({
               initial: 'loading',
               states: {
                 loading: {
+                  tags: ['loading'],
                   invoke: {
                     id: 'loadHandleStyles',
                     src: 'loadCatalogue',
@@ -487,8 +501,11 @@ export const kitchenMachine = setup({
                   ],
                 },
                 ready: {},
-                failed: { on: { RETRY: 'retrying' } },
-                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
+                retrying: {
+                  tags: ['error', 'retrying'],
+                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
+                },
               },
               on: {
                 'HANDLES.SELECTED': {
@@ -511,6 +528,7 @@ export const kitchenMachine = setup({
               initial: 'loading',
               states: {
                 loading: {
+                  tags: ['loading'],
                   invoke: {
                     id: 'loadFinishes',
                     src: 'loadCatalogue',
@@ -532,8 +550,11 @@ export const kitchenMachine = setup({
                   },
                 },
                 ready: {},
-                failed: { on: { RETRY: 'retrying' } },
-                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
+                retrying: {
+                  tags: ['error', 'retrying'],
+                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
+                },
               },
               on: {
                 'FINISH.SELECTED': {
@@ -553,6 +574,7 @@ export const kitchenMachine = setup({
               initial: 'loadingGroups',
               states: {
                 loadingGroups: {
+                  tags: ['loading'],
                   invoke: {
                     id: 'loadFrontalColourGroups',
                     src: 'loadCatalogue',
@@ -583,6 +605,7 @@ export const kitchenMachine = setup({
                 },
                 choosingGroup: {},
                 loadingFrontals: {
+                  tags: ['loading'],
                   description:
                     'Front previews are asked for only once group, finish, colour group and handle choice are set.',
                   invoke: {
@@ -608,8 +631,11 @@ export const kitchenMachine = setup({
                   },
                 },
                 ready: {},
-                failed: { on: { RETRY: 'retrying' } },
-                retrying: { after: { retryDelay: { target: 'loadingGroups', actions: 'clearError' } } },
+                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
+                retrying: {
+                  tags: ['error', 'retrying'],
+                  after: { retryDelay: { target: 'loadingGroups', actions: 'clearError' } },
+                },
               },
               on: {
                 'FRONTAL_COLOUR_GROUP.SELECTED': {
@@ -637,6 +663,7 @@ export const kitchenMachine = setup({
               initial: 'loading',
               states: {
                 loading: {
+                  tags: ['loading'],
                   invoke: {
                     id: 'loadWorktopMaterials',
                     src: 'loadCatalogue',
@@ -652,8 +679,11 @@ export const kitchenMachine = setup({
                   },
                 },
                 ready: {},
-                failed: { on: { RETRY: 'retrying' } },
-                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
+                retrying: {
+                  tags: ['error', 'retrying'],
+                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
+                },
               },
               on: {
                 'MATERIAL.SELECTED': {
@@ -673,6 +703,7 @@ export const kitchenMachine = setup({
               initial: 'loadingGroups',
               states: {
                 loadingGroups: {
+                  tags: ['loading'],
                   invoke: {
                     id: 'loadWorktopColourGroups',
                     src: 'loadCatalogue',
@@ -699,6 +730,7 @@ export const kitchenMachine = setup({
                 },
                 choosingGroup: {},
                 loadingColours: {
+                  tags: ['loading'],
                   invoke: {
                     id: 'loadWorktopColours',
                     src: 'loadCatalogue',
@@ -720,8 +752,11 @@ export const kitchenMachine = setup({
                   },
                 },
                 ready: {},
-                failed: { on: { RETRY: 'retrying' } },
-                retrying: { after: { retryDelay: { target: 'loadingGroups', actions: 'clearError' } } },
+                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
+                retrying: {
+                  tags: ['error', 'retrying'],
+                  after: { retryDelay: { target: 'loadingGroups', actions: 'clearError' } },
+                },
               },
               on: {
                 'WORKTOP_COLOUR_GROUP.SELECTED': {
@@ -749,6 +784,7 @@ export const kitchenMachine = setup({
               initial: 'loading',
               states: {
                 loading: {
+                  tags: ['loading'],
                   invoke: {
                     id: 'loadWorktopPreviews',
                     src: 'loadCatalogue',
@@ -771,8 +807,11 @@ export const kitchenMachine = setup({
                   },
                 },
                 ready: {},
-                failed: { on: { RETRY: 'retrying' } },
-                retrying: { after: { retryDelay: { target: 'loading', actions: 'clearError' } } },
+                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
+                retrying: {
+                  tags: ['error', 'retrying'],
+                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
+                },
               },
               on: {
                 'WORKTOP.SELECTED': {
@@ -834,6 +873,7 @@ export const kitchenMachine = setup({
               },
             },
             generating: {
+              tags: ['generating'],
               entry: 'startGeneration',
               initial: 'starting',
               states: {
@@ -894,8 +934,11 @@ export const kitchenMachine = setup({
                 'GENERATION.CANCEL': { target: 'showing', actions: 'clearGenerationStage' },
               },
             },
-            failed: { on: { RETRY: 'retrying' } },
-            retrying: { after: { retryDelay: { target: 'generating', actions: 'clearError' } } },
+            failed: { tags: ['error'], on: { RETRY: 'retrying' } },
+            retrying: {
+              tags: ['error', 'retrying'],
+              after: { retryDelay: { target: 'generating', actions: 'clearError' } },
+            },
           },
         },
         'access-denied': { meta: { route: 'access-denied' } },

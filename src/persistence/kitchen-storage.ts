@@ -1,0 +1,132 @@
+// Reads and writes the three stores of spec §3 (create-kitchen-storage v5, frontals-store, worktops-store).
+// A store that is unreadable, of an unknown version or of the wrong shape reads as empty: never a white screen.
+// A write that does not fit (a huge photo) drops the photos and keeps every choice.
+import type { z } from 'zod';
+import type { KitchenContext, PersistedSelections } from '../../machines/kitchen/context';
+import { envelopeSchema, frontalsSchema, wizardStateSchema, worktopsSchema } from './schemas';
+
+export const STORAGE_KEYS = {
+  wizard: 'create-kitchen-storage',
+  frontals: 'frontals-store',
+  worktops: 'worktops-store',
+} as const;
+
+export const WIZARD_STORAGE_VERSION = 5;
+const SELECTION_STORE_VERSION = 0;
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Fields each older wizard version lacks; a migration adds them as null (an empty cache for the cache). */
+const WIZARD_DEFAULTS = {
+  inputImageDataUrl: null,
+  inputImageId: null,
+  inputImageKey: null,
+  lastGeneratedImageDataUrl: null,
+  emptyRoomId: null,
+  currentStep: 'upload-image',
+  moderationPassed: null,
+  moderationCache: {},
+  selectedDesign: null,
+  selectedDesignImage: null,
+  selectedStyle: null,
+  selectedColor: null,
+  hasIsland: null,
+  selectedShape: null,
+} as const;
+
+const OLDEST_MIGRATABLE_VERSION = 1;
+
+function readEnvelope(storage: KeyValueStorage, key: string) {
+  try {
+    const raw = storage.getItem(key);
+    if (raw === null) return undefined;
+    const parsed = envelopeSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // Storage can throw (disabled, sandboxed) and JSON can be corrupt: both read as empty.
+    return undefined;
+  }
+}
+
+function readStore<T extends z.ZodType>(
+  storage: KeyValueStorage,
+  key: string,
+  schema: T,
+  version: number,
+): z.infer<T> | undefined {
+  const envelope = readEnvelope(storage, key);
+  if (envelope?.version !== version) return undefined;
+  const parsed = schema.safeParse(envelope.state);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function readWizard(storage: KeyValueStorage) {
+  const envelope = readEnvelope(storage, STORAGE_KEYS.wizard);
+  if (!envelope) return undefined;
+  const { version, state } = envelope;
+  if (version < OLDEST_MIGRATABLE_VERSION || version > WIZARD_STORAGE_VERSION) return undefined;
+  const migrated = version < WIZARD_STORAGE_VERSION ? { ...WIZARD_DEFAULTS, ...state } : state;
+  const parsed = wizardStateSchema.safeParse(migrated);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** What the browser kept from earlier visits; each store that cannot be read is left out. */
+export function loadSelections(storage: KeyValueStorage): PersistedSelections {
+  return {
+    wizard: readWizard(storage) ?? {},
+    frontals: readStore(storage, STORAGE_KEYS.frontals, frontalsSchema, SELECTION_STORE_VERSION) ?? {},
+    worktops: readStore(storage, STORAGE_KEYS.worktops, worktopsSchema, SELECTION_STORE_VERSION) ?? {},
+  };
+}
+
+/** The persisted set: the wizard state less the file itself and the in-progress flags. */
+export function persistedWizardState(context: KitchenContext, withPhotos = true) {
+  return {
+    inputImageDataUrl: withPhotos ? context.inputImageDataUrl : null,
+    inputImageId: context.inputImageId,
+    inputImageKey: context.inputImageKey,
+    lastGeneratedImageDataUrl: withPhotos ? context.lastGeneratedImageDataUrl : null,
+    emptyRoomId: context.emptyRoomId,
+    currentStep: context.currentStep,
+    moderationPassed: context.moderationPassed,
+    moderationCache: context.moderationCache,
+    selectedDesign: context.selectedDesign,
+    selectedDesignImage: context.selectedDesignImage,
+    selectedStyle: context.selectedStyle,
+    selectedColor: context.selectedColor,
+    hasIsland: context.hasIsland,
+    selectedShape: context.selectedShape,
+  };
+}
+
+const envelope = (state: object, version: number) => JSON.stringify({ state, version });
+
+function tryWrite(storage: KeyValueStorage, key: string, value: string): boolean {
+  try {
+    storage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type SaveOutcome = 'saved' | 'saved-without-photos' | 'failed';
+
+/**
+ * Writes the three stores. If they do not fit with the photos (storage holds about 5 M characters), the wizard
+ * state is written without its photos and the selections again, so no choice is ever lost to a large photo.
+ */
+export function saveSelections(storage: KeyValueStorage, context: KitchenContext): SaveOutcome {
+  const writeWizard = (withPhotos: boolean) =>
+    tryWrite(
+      storage,
+      STORAGE_KEYS.wizard,
+      envelope(persistedWizardState(context, withPhotos), WIZARD_STORAGE_VERSION),
+    );
+  const writeSelections = () =>
+    tryWrite(storage, STORAGE_KEYS.frontals, envelope(context.frontals, SELECTION_STORE_VERSION)) &&
+    tryWrite(storage, STORAGE_KEYS.worktops, envelope(context.worktops, SELECTION_STORE_VERSION));
+
+  if (writeSelections() && writeWizard(true)) return 'saved';
+  return writeWizard(false) && writeSelections() ? 'saved-without-photos' : 'failed';
+}
