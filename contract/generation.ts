@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+// Generation is a job (DESIGN D7): the POST answers at once with the job and the Generations-Remaining header;
+// the app follows the job's stages until it succeeds or fails. Each request keeps the 20 s HTTP timeout.
+
+export const JOB_STAGES = ['queued', 'preparing', 'rendering', 'finishing'] as const;
+export const JOB_OUTCOMES = ['succeeded', 'failed', 'cancelled'] as const;
+export const jobStateSchema = z.enum([...JOB_STAGES, ...JOB_OUTCOMES]);
+export type JobState = z.infer<typeof jobStateSchema>;
+
+export const jobKindSchema = z.enum(['empty_room', 'kitchen']);
+export type JobKind = z.infer<typeof jobKindSchema>;
+
+export const generationJobSchema = z.object({
+  id: z.uuid(),
+  kind: jobKindSchema,
+  state: jobStateSchema,
+  /** The stored result image (owner-only, served at `/api/v1/images/{id}`); null until succeeded. */
+  resultImageId: z.uuid().nullable(),
+  /** A message for the user when the job failed; null otherwise. */
+  error: z.string().nullable(),
+  /** Which provider made it, e.g. `local` (an offline concept render) or `openai`. */
+  provider: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GenerationJob = z.infer<typeof generationJobSchema>;
+
+export const jobResponseSchema = z.object({ job: generationJobSchema });
+export type JobResponse = z.infer<typeof jobResponseSchema>;
+
+/** POST /kitchen/generate_empty_room, JSON. */
+export const generateEmptyRoomRequestSchema = z.object({ imageId: z.uuid() });
+export type GenerateEmptyRoomRequest = z.infer<typeof generateEmptyRoomRequestSchema>;
+
+/**
+ * POST /kitchen/generate_kitchen, JSON. The catalogue's preview ids carry every choice behind them: the front's
+ * door-style group, handle choice, finish, colour group and colour; the worktop's material, colour and finish.
+ */
+export const generateKitchenRequestSchema = z.object({
+  imageId: z.uuid(),
+  emptyRoomId: z.uuid().nullable(),
+  frontalId: z.uuid(),
+  worktopId: z.uuid(),
+  shape: z.string().min(1),
+  hasIsland: z.boolean(),
+});
+export type GenerateKitchenRequest = z.infer<typeof generateKitchenRequestSchema>;
+
+/** Where a job is followed (relative to API_PREFIX): GET the job, POST to cancel it, or read its server-sent events. */
+export const jobPaths = {
+  job: '/kitchen/jobs/:id',
+  cancel: '/kitchen/jobs/:id/cancel',
+  events: '/kitchen/jobs/:id/events',
+  /** GET: the user's earlier kitchen generations, newest first. */
+  history: '/kitchen/generations',
+} as const;
+
+export const generationHistorySchema = z.object({ jobs: z.array(generationJobSchema) });
+
+/** The header a client sends so a repeated generation request is not charged twice. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
