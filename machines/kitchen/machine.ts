@@ -3,12 +3,8 @@
 // imports xstate only; the app projects its state onto the URL and provides the server calls.
 import { and, assign, raise, setup, stateIn } from 'xstate';
 import { declaredActors, type GenerationFailure } from './actors';
-import {
-  type CatalogueRequest,
-  type CatalogueResult,
-  emptyCatalogue,
-  type LoadedCatalogue,
-} from './catalogue';
+import { type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
+import { catalogueRequest } from './catalogue-requests';
 import { configurationOf } from './configuration';
 import {
   type GenerationStage,
@@ -414,7 +410,7 @@ export const kitchenMachine = setup({
                   invoke: {
                     id: 'loadDoorStyleGroups',
                     src: 'loadCatalogue',
-                    input: (): CatalogueRequest => ({ kind: 'doorStyleGroups', params: {} }),
+                    input: ({ context }) => catalogueRequest('doorStyleGroups', context),
                     onDone: {
                       target: 'ready',
                       actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
@@ -457,10 +453,7 @@ export const kitchenMachine = setup({
                   invoke: {
                     id: 'loadHandleStyles',
                     src: 'loadCatalogue',
-                    input: ({ context }): CatalogueRequest => ({
-                      kind: 'handleStyles',
-                      params: { doorStyleGroup: context.frontals.doorStyleGroup },
-                    }),
+                    input: ({ context }) => catalogueRequest('handleStyles', context),
                     onDone: [
                       {
                         description: 'Every handle style reads the same: store it and skip the step.',
@@ -532,13 +525,7 @@ export const kitchenMachine = setup({
                   invoke: {
                     id: 'loadFinishes',
                     src: 'loadCatalogue',
-                    input: ({ context }): CatalogueRequest => ({
-                      kind: 'finishes',
-                      params: {
-                        doorStyleGroup: context.frontals.doorStyleGroup,
-                        isHandleless: context.frontals.isHandleless,
-                      },
-                    }),
+                    input: ({ context }) => catalogueRequest('finishes', context),
                     onDone: {
                       target: 'ready',
                       actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
@@ -578,14 +565,7 @@ export const kitchenMachine = setup({
                   invoke: {
                     id: 'loadFrontalColourGroups',
                     src: 'loadCatalogue',
-                    input: ({ context }): CatalogueRequest => ({
-                      kind: 'frontalColourGroups',
-                      params: {
-                        doorStyleGroup: context.frontals.doorStyleGroup,
-                        finish: context.frontals.finish,
-                        isHandleless: context.frontals.isHandleless,
-                      },
-                    }),
+                    input: ({ context }) => catalogueRequest('frontalColourGroups', context),
                     onDone: [
                       {
                         guard: 'hasFrontalColourGroup',
@@ -611,15 +591,7 @@ export const kitchenMachine = setup({
                   invoke: {
                     id: 'loadFrontalPreviews',
                     src: 'loadCatalogue',
-                    input: ({ context }): CatalogueRequest => ({
-                      kind: 'frontalPreviews',
-                      params: {
-                        doorStyleGroup: context.frontals.doorStyleGroup,
-                        isHandleless: context.frontals.isHandleless,
-                        finish: context.frontals.finish,
-                        colourGroup: context.frontals.colorGroup,
-                      },
-                    }),
+                    input: ({ context }) => catalogueRequest('frontalPreviews', context),
                     onDone: {
                       target: 'ready',
                       actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
@@ -667,7 +639,7 @@ export const kitchenMachine = setup({
                   invoke: {
                     id: 'loadWorktopMaterials',
                     src: 'loadCatalogue',
-                    input: (): CatalogueRequest => ({ kind: 'worktopMaterials', params: {} }),
+                    input: ({ context }) => catalogueRequest('worktopMaterials', context),
                     onDone: {
                       target: 'ready',
                       actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
@@ -707,10 +679,7 @@ export const kitchenMachine = setup({
                   invoke: {
                     id: 'loadWorktopColourGroups',
                     src: 'loadCatalogue',
-                    input: ({ context }): CatalogueRequest => ({
-                      kind: 'worktopColourGroups',
-                      params: { material: context.worktops.material },
-                    }),
+                    input: ({ context }) => catalogueRequest('worktopColourGroups', context),
                     onDone: [
                       {
                         guard: 'hasWorktopColourGroup',
@@ -734,13 +703,7 @@ export const kitchenMachine = setup({
                   invoke: {
                     id: 'loadWorktopColours',
                     src: 'loadCatalogue',
-                    input: ({ context }): CatalogueRequest => ({
-                      kind: 'worktopColours',
-                      params: {
-                        material: context.worktops.material,
-                        colourGroup: context.worktops.colourGroup,
-                      },
-                    }),
+                    input: ({ context }) => catalogueRequest('worktopColours', context),
                     onDone: {
                       target: 'ready',
                       actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
@@ -788,14 +751,7 @@ export const kitchenMachine = setup({
                   invoke: {
                     id: 'loadWorktopPreviews',
                     src: 'loadCatalogue',
-                    input: ({ context }): CatalogueRequest => ({
-                      kind: 'worktopPreviews',
-                      params: {
-                        material: context.worktops.material,
-                        colourGroup: context.worktops.colourGroup,
-                        colour: context.worktops.colour,
-                      },
-                    }),
+                    input: ({ context }) => catalogueRequest('worktopPreviews', context),
                     onDone: {
                       target: 'ready',
                       actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
