@@ -1,10 +1,34 @@
-// Starts the API server and the built app on PORT/HOST.
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+// Starts the API server and the built app on PORT/HOST; closes cleanly (database included) on SIGINT/SIGTERM.
+import { type Config, ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/open';
 
-const app = Fastify({ logger: true });
-await app.register(fastifyStatic, { root: path.resolve('dist'), wildcard: false });
-// History fallback: every app route loads the app, which projects the URL onto its statechart.
-app.setNotFoundHandler((_request, reply) => reply.sendFile('index.html'));
-await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' });
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
+// Opening the database (WASM compilation, reading the data directory) overlaps with loading the server's
+// modules: together they are most of the start time.
+const opening = openDatabase(config);
+const { buildServer } = await import('./app');
+const db = await opening;
+const app = await buildServer(config, { db });
+app.addHook('onClose', () => db.close());
+
+let closing = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+}
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** A user id on the wire: a positive integer, also accepted as a numeric string (spec §2). */
+export const userIdSchema = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'a positive integer')
+    .transform(Number),
+]);
+
+/** `POST /users/authorize`: the app asks whether the boot data's user id belongs to its session. */
+export const authorizeRequestSchema = z.object({ userId: userIdSchema });
+export type AuthorizeRequest = z.input<typeof authorizeRequestSchema>;
+
+export const authorizeResponseSchema = z.object({
+  userId: z.number().int().positive(),
+  generationsRemaining: z.number().int().min(0),
+  generationLimit: z.number().int().min(0),
+});
+export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
+
+/** Boot data the server injects into the page as `<script type="application/json" id="boot-data">`. */
+export const bootDataSchema = z.object({
+  userId: userIdSchema,
+  baseUrl: z.string().optional(),
+});
+export type BootData = z.input<typeof bootDataSchema>;
+export const BOOT_DATA_ELEMENT_ID = 'boot-data';
+
+/**
+ * A server-to-server caller (authenticated by the service API key) names the user it acts for in this
+ * header. Browsers never send either header: they are identified by their session cookie.
+ */
+export const SERVICE_USER_ID_HEADER = 'X-User-Id';
+
+/** The idempotency header on generation requests: a repeat with the same key is not charged twice. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

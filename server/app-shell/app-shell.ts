@@ -1,0 +1,76 @@
+// Serves the built app: hashed assets from dist/ with long-lived caching, and index.html, with the session's
+// boot data injected, for every app route (the history fallback), so a deep link or a reload loads the app.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BOOT_DATA_ELEMENT_ID, type BootData } from '../../contract/users';
+import { apiErrorBody } from '../http/errors';
+import type { Sessions } from '../users/session';
+
+export interface AppShellOptions {
+  distDir: string;
+  publicBaseUrl: string;
+  sessions: Sessions;
+}
+
+export const NOT_BUILT_MESSAGE = 'The app is not built: run `npm run build`, then start the server again.';
+
+/** `<` escaped so no value inside the JSON can close the script element. */
+export function bootDataElement(data: BootData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${json}</script>`;
+}
+
+/** Splits index.html where the boot data goes, so each page load only joins three strings. */
+function pageTemplate(html: string): (data: BootData) => string {
+  const at = html.includes('</head>') ? html.indexOf('</head>') : 0;
+  const before = html.slice(0, at);
+  const after = html.slice(at);
+  return (data) => `${before}${bootDataElement(data)}${after}`;
+}
+
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+/** App routes have no file extension in their last segment; `/assets/x.js` that is missing stays a 404. */
+const isAppRoute = (pathname: string) => !/\.[^/]*$/.test(pathname) || pathname === '/index.html';
+
+export async function installAppShell(app: FastifyInstance, options: AppShellOptions): Promise<void> {
+  const indexFile = path.join(options.distDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (!built) app.log.warn(NOT_BUILT_MESSAGE);
+  const render = built ? pageTemplate(readFileSync(indexFile, 'utf8')) : undefined;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      // index.html is only ever served through the shell, which adds the session's boot data.
+      globIgnore: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.startsWith(path.join(options.distDir, 'assets') + path.sep);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!render) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+    const userId = await options.sessions.resolve(request, reply);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(render({ userId, baseUrl: options.publicBaseUrl }));
+  };
+
+  app.get('/', servePage);
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const readsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (readsPage && !isApiPath(pathname) && isAppRoute(pathname)) return servePage(request, reply);
+    return reply
+      .code(404)
+      .send(apiErrorBody(404, `No route for ${request.method} ${pathname}.`, 'NOT_FOUND'));
+  });
+}

@@ -1,0 +1,103 @@
+// Composes the server: security first (headers, cross-site check, rate limit), then the API under /api/v1
+// behind the session, then the app shell with its history fallback.
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../contract/endpoints';
+import { installAppShell } from './app-shell/app-shell';
+import { catalogueRoutes } from './catalogue/routes';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { openDatabase } from './db/open';
+import { createDiskImageStore } from './images/disk-image-store';
+import { imageRoutes } from './images/routes';
+import { type Moderator, observed } from './moderation/moderator';
+import { openApiRoutes } from './openapi/routes';
+import { createQuota, type Quota } from './quota/quota';
+import { installCrossSiteCheck } from './security/cross-site';
+import { installErrorHandler } from './security/error-handler';
+import { installSecurityHeaders } from './security/headers';
+import { installRateLimit } from './security/rate-limit';
+import { userRoutes } from './users/routes';
+import { createSessions, installSession } from './users/session';
+import { createUserStore } from './users/user-store';
+
+/** JSON bodies are small (ids, choices); photos arrive as multipart, whose limit the image routes set. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+export interface ServerParts {
+  /** A database the caller opened and will close (tests share one per file); otherwise opened from config. */
+  db?: Database;
+  moderator?: Moderator;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The generation quota, for the generation routes (and tests). */
+    quota: Quota;
+  }
+}
+
+/**
+ * The configured moderator, loaded on first use or once the server listens, whichever comes first. tfjs and the
+ * model take most of a second to import and load: deferring them keeps the start (to the first answered
+ * request) within its budget, and the catalogue never waits for them.
+ */
+function deferredModerator(mode: Config['moderation']): { moderator: Moderator; load: () => void } {
+  let loaded: Promise<Moderator> | undefined;
+  let ready: Promise<void> | undefined;
+  const load = () => {
+    loaded ??=
+      mode === 'rule'
+        ? import('./moderation/rule-moderator').then((module) => module.createRuleModerator())
+        : import('./moderation/nsfw-moderator').then((module) => module.createNsfwModerator());
+    return loaded;
+  };
+  const moderator: Moderator = {
+    get ready() {
+      ready ??= observed(load().then((real) => real.ready));
+      return ready;
+    },
+    classify: async (image) => (await load()).classify(image),
+  };
+  return { moderator, load: () => void load().catch(() => {}) };
+}
+
+export async function buildServer(config: Config, parts: ServerParts = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  const db = parts.db ?? (await openDatabase(config));
+  if (!parts.db) app.addHook('onClose', () => db.close());
+
+  const users = createUserStore(db, config.generationLimit);
+  const sessions = createSessions(users);
+  const deferred = deferredModerator(config.moderation);
+  if (!parts.moderator) app.addHook('onListen', async () => deferred.load());
+  app.decorate('quota', createQuota(db));
+
+  installErrorHandler(app);
+  installSecurityHeaders(app, config.publicBaseUrl);
+  installCrossSiteCheck(app, config.publicBaseUrl);
+  // `hook: false`: no route reads `request.cookies`; the session reads its one cookie itself (see users/session).
+  await app.register(fastifyCookie, { secret: config.sessionSecret, hook: false });
+  await installRateLimit(app, config.rateLimit);
+
+  await app.register(openApiRoutes);
+  await app.register(
+    async (api) => {
+      installSession(api, { sessions, users, serviceApiKey: config.serviceApiKey });
+      await api.register(userRoutes, { users, generationLimit: config.generationLimit });
+      await api.register(catalogueRoutes);
+      await api.register(imageRoutes, {
+        store: createDiskImageStore(path.join(config.dataDir, 'images')),
+        moderator: parts.moderator ?? deferred.moderator,
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+  await installAppShell(app, { distDir: config.distDir, publicBaseUrl: config.publicBaseUrl, sessions });
+  return app;
+}

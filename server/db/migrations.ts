@@ -1,0 +1,68 @@
+import type { Database } from './database';
+
+export interface Migration {
+  id: number;
+  name: string;
+  /** One statement each: PGlite's parameterised query protocol runs a single statement at a time. */
+  statements: readonly string[];
+}
+
+/** Append only: an applied migration is never edited; a change is a new, higher-numbered entry. */
+export const migrations: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'users',
+    statements: [
+      `CREATE TABLE users (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        generations_remaining integer NOT NULL CHECK (generations_remaining >= 0)
+      )`,
+    ],
+  },
+  {
+    id: 2,
+    name: 'generation claims',
+    statements: [
+      `CREATE TABLE generation_claims (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id),
+        idempotency_key text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        refunded_at timestamptz,
+        UNIQUE (user_id, idempotency_key)
+      )`,
+    ],
+  },
+];
+
+// Any constant shared by every instance of this app: it serialises concurrent migration runs.
+const MIGRATION_LOCK_KEY = 715_200_301;
+
+/**
+ * Applies the migrations not yet recorded, all in one transaction. The advisory lock makes a second instance
+ * starting at the same moment wait, then find everything applied.
+ */
+export async function runMigrations(db: Database, all: readonly Migration[] = migrations): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(`
+      CREATE TABLE IF NOT EXISTS schema_migrations (
+        id integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    const applied = new Set(
+      (await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id),
+    );
+    const pending = [...all].sort((a, b) => a.id - b.id).filter((migration) => !applied.has(migration.id));
+    for (const migration of pending) {
+      for (const statement of migration.statements) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [
+        migration.id,
+        migration.name,
+      ]);
+    }
+    return pending.map((migration) => migration.id);
+  });
+}

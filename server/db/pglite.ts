@@ -1,0 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database';
+
+/**
+ * Opens PGlite in `dir`, or in memory when `dir` is omitted. Creating a fresh database costs seconds and
+ * hundreds of MB, reopening one well under a second: tests should open one per file at most.
+ */
+export async function openPglite(dir?: string): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir);
+  return {
+    kind: 'pglite',
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      return (await db.query<Row>(sql, [...params])).rows;
+    },
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          async query<Row>(sql: string, params: readonly unknown[] = []) {
+            return (await tx.query<Row>(sql, [...params])).rows;
+          },
+        }),
+      ),
+    close: () => db.close(),
+  };
+}

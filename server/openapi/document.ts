@@ -1,0 +1,201 @@
+// The OpenAPI 3.1 document, generated from contract/: the endpoint table gives the paths and query parameters,
+// the zod schemas give the bodies. Nothing here restates a shape by hand.
+import { z } from 'zod';
+import { catalogueResponseSchemas } from '../../contract/catalogue';
+import { API_PREFIX, actionPaths, cataloguePaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
+import { apiErrorSchema } from '../../contract/errors';
+import {
+  IMAGE_PATH,
+  IMAGE_UPLOAD_FIELD,
+  imageLimits,
+  validateImageResponseSchema,
+} from '../../contract/images';
+import {
+  authorizeRequestSchema,
+  authorizeResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  SERVICE_USER_ID_HEADER,
+} from '../../contract/users';
+import { SWATCH_ROUTE } from '../catalogue/catalogue';
+import { SESSION_COOKIE } from '../users/session';
+
+type JsonObject = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
+
+const json = (schema: z.ZodType, io?: 'input' | 'output') => ({
+  'application/json': { schema: jsonSchema(schema, io) },
+});
+
+const errorResponse = (description: string) => ({ description, content: json(apiErrorSchema) });
+
+/** `/store/worktops/colours-in-group/:group` becomes `/store/worktops/colours-in-group/{group}`. */
+const openApiPath = (path: string) => `${API_PREFIX}${path.replace(/:(\w+)/g, '{$1}')}`;
+const pathParameterNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+
+const stringParameter = (name: string, where: 'query' | 'path', required = true) => ({
+  name,
+  in: where,
+  required,
+  schema: { type: 'string' },
+});
+
+/** Spec §7 marks these catalogue query parameters optional; every other one listed in the table is required. */
+const optionalCatalogueQuery: Partial<Record<keyof typeof cataloguePaths, readonly string[]>> = {
+  worktopColours: ['colour_group'],
+  worktopPreviews: ['colour_group', 'colour'],
+};
+
+function catalogueOperations(): Record<string, JsonObject> {
+  const entries = Object.entries(cataloguePaths).map(([name, entry]) => {
+    const optional = optionalCatalogueQuery[name as keyof typeof cataloguePaths] ?? [];
+    const operation = {
+      get: {
+        operationId: name,
+        tags: ['catalogue'],
+        summary: `Catalogue lookup: the list under \`${entry.reads}\`.`,
+        parameters: [
+          ...pathParameterNames(entry.path).map((parameter) => stringParameter(parameter, 'path')),
+          ...entry.query.map((parameter) =>
+            stringParameter(parameter, 'query', !optional.includes(parameter)),
+          ),
+        ],
+        responses: {
+          200: {
+            description: 'The list (empty when nothing matches).',
+            content: json(catalogueResponseSchemas[name as keyof typeof catalogueResponseSchemas]),
+            headers: {
+              ETag: { schema: { type: 'string' } },
+              'Cache-Control': { schema: { type: 'string' } },
+            },
+          },
+          304: { description: 'Not modified (the request sent the current ETag in If-None-Match).' },
+          400: errorResponse('A query parameter is missing or malformed.'),
+          404: errorResponse('Nothing is known under these parameters (the app reads it as an empty list).'),
+        },
+      },
+    };
+    return [openApiPath(entry.path), operation] as const;
+  });
+  const swatch = {
+    get: {
+      operationId: 'catalogueSwatch',
+      tags: ['catalogue'],
+      summary: 'A rendered colour swatch, as linked from `image_url` in catalogue answers; immutable.',
+      parameters: [stringParameter('version', 'path'), stringParameter('file', 'path')],
+      responses: {
+        200: {
+          description: 'WebP image.',
+          content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+        },
+        404: errorResponse('No such swatch.'),
+      },
+    },
+  };
+  return { ...Object.fromEntries(entries), [openApiPath(SWATCH_ROUTE)]: swatch };
+}
+
+function actionOperations(): Record<string, JsonObject> {
+  return {
+    [openApiPath(actionPaths.authorizeUser)]: {
+      post: {
+        operationId: 'authorizeUser',
+        tags: ['users'],
+        summary:
+          "Confirms that the boot data's user id belongs to this session (or the service caller's user).",
+        requestBody: { required: true, content: json(authorizeRequestSchema, 'input') },
+        responses: {
+          200: {
+            description: 'The session user and their remaining generations.',
+            content: json(authorizeResponseSchema),
+          },
+          400: errorResponse('The body has no valid `userId`.'),
+          401: errorResponse('A service API key was sent and is wrong.'),
+          403: errorResponse('The user id is not the session user (or the request is cross-site).'),
+        },
+      },
+    },
+    [openApiPath(actionPaths.validateImageContent)]: {
+      post: {
+        operationId: 'validateImageContent',
+        tags: ['images'],
+        summary: 'Uploads a kitchen photo; answers whether it is safe, and keeps a safe one (normalised).',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: [IMAGE_UPLOAD_FIELD],
+                properties: { [IMAGE_UPLOAD_FIELD]: { type: 'string', format: 'binary' } },
+              },
+            },
+          },
+        },
+        responses: {
+          200: { description: 'The verdict.', content: json(validateImageResponseSchema) },
+          400: errorResponse('The upload is empty or malformed.'),
+          403: errorResponse('Cross-site request.'),
+          413: errorResponse(`More than ${imageLimits.maxBytes} bytes or ${imageLimits.maxPixels} pixels.`),
+          415: errorResponse('Not a supported image type (detected from the content), or not multipart.'),
+          422: errorResponse('The image cannot be decoded.'),
+          429: errorResponse('Too many requests from this client; retry later.'),
+        },
+      },
+    },
+    [openApiPath(IMAGE_PATH)]: {
+      get: {
+        operationId: 'getImage',
+        tags: ['images'],
+        summary: "A stored photo, for its owner only (another user's id answers 404).",
+        parameters: [stringParameter('id', 'path')],
+        responses: {
+          200: {
+            description: 'The normalised image.',
+            content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+          },
+          404: errorResponse('No such image for this user.'),
+        },
+      },
+    },
+  };
+}
+
+export function buildOpenApiDocument(): JsonObject {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kitchen Reimagined API',
+      version: '1',
+      description:
+        'Browsers are identified by a signed session cookie (a guest user is created on the first visit). ' +
+        `Server-to-server callers send \`${SERVICE_API_KEY_HEADER}\` and name the user in \`${SERVICE_USER_ID_HEADER}\`. ` +
+        `Generation routes answer \`Generations-Remaining\` on every response and honour \`${IDEMPOTENCY_KEY_HEADER}\`. ` +
+        'Every error is JSON: `{ statusCode, error, message, code? }`.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ session: [] }, { serviceKey: [], serviceUser: [] }],
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        serviceKey: { type: 'apiKey', in: 'header', name: SERVICE_API_KEY_HEADER },
+        serviceUser: { type: 'apiKey', in: 'header', name: SERVICE_USER_ID_HEADER },
+      },
+      schemas: { ApiError: jsonSchema(apiErrorSchema) },
+    },
+    paths: {
+      ...catalogueOperations(),
+      ...actionOperations(),
+      [`${API_PREFIX}/openapi.json`]: {
+        get: {
+          operationId: 'openApiDocument',
+          tags: ['meta'],
+          summary: 'This document.',
+          security: [],
+          responses: { 200: { description: 'OpenAPI 3.1.', content: { 'application/json': {} } } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Data in `DATA_DIR` survives a restart: the PGlite database and the generated session secret, so a browser
+// keeps its user, and that user keeps its spent quota.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
+import { authorizeResponseSchema } from '../../../contract/users';
+import { loadConfig } from '../../../server/config';
+import { cookieHeader, startServer, temporaryDir } from '../../support/server';
+
+const temp = temporaryDir();
+afterAll(() => temp.remove());
+
+// As `npm start` would see it: no SESSION_SECRET, no DATABASE_URL.
+const env = {
+  DATA_DIR: temp.dir,
+  DIST_DIR: path.join(temp.dir, 'no-dist'),
+  LOG_LEVEL: 'silent',
+  MODERATION: 'rule',
+};
+
+const authorize = (origin: string, cookie: string, userId: number) =>
+  fetch(`${origin}${API_PREFIX}${actionPaths.authorizeUser}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ userId }),
+  });
+
+it('keeps users, sessions and quota across a restart with the same data directory', async () => {
+  const first = await startServer(loadConfig(env));
+  let cookie: string;
+  let userId: number;
+  try {
+    const response = await fetch(`${first.origin}${API_PREFIX}/store/frontals/door-styles-groups`);
+    cookie = cookieHeader(response);
+    userId = Number(/=(\d+)\./.exec(cookie)?.[1]);
+    const claimed = await first.app.quota.claim(userId);
+    expect(claimed).toMatchObject({ granted: true, remaining: 4 });
+  } finally {
+    await first.close();
+  }
+  expect(existsSync(path.join(temp.dir, 'pg'))).toBe(true);
+  expect(existsSync(path.join(temp.dir, 'session-secret'))).toBe(true);
+
+  const second = await startServer(loadConfig(env));
+  try {
+    const response = await authorize(second.origin, cookie, userId);
+    expect(response.status).toBe(200);
+    expect(authorizeResponseSchema.parse(await response.json())).toMatchObject({
+      userId,
+      generationsRemaining: 4,
+    });
+    expect(response.headers.getSetCookie()).toEqual([]);
+  } finally {
+    await second.close();
+  }
+}, 60_000);

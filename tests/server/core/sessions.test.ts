@@ -1,0 +1,216 @@
+// Guest sessions, boot data, /users/authorize and the service API key, against the real listening server.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../../contract/endpoints';
+import { apiErrorSchema } from '../../../contract/errors';
+import { validateImageResponseSchema } from '../../../contract/images';
+import { authorizeResponseSchema, bootDataSchema, SERVICE_USER_ID_HEADER } from '../../../contract/users';
+import { bootDataElement } from '../../../server/app-shell/app-shell';
+import type { Database } from '../../../server/db/database';
+import { runMigrations } from '../../../server/db/migrations';
+import { openPglite } from '../../../server/db/pglite';
+import { SESSION_COOKIE } from '../../../server/users/session';
+import { fixture } from '../../support/paths';
+import {
+  cookieHeader,
+  type RunningServer,
+  startServer,
+  temporaryDir,
+  testConfig,
+  writeTestDist,
+} from '../../support/server';
+
+const SERVICE_KEY = 'service-key-for-tests-0123456789';
+const authorizeUrl = (origin: string) => `${origin}${API_PREFIX}${actionPaths.authorizeUser}`;
+const BOOT_DATA = /<script type="application\/json" id="boot-data">(.*?)<\/script>/;
+
+let db: Database;
+let server: RunningServer;
+const temp = temporaryDir();
+
+beforeAll(async () => {
+  db = await openPglite();
+  await runMigrations(db);
+  const config = testConfig(temp.dir, {
+    distDir: writeTestDist(temp.dir),
+    serviceApiKey: SERVICE_KEY,
+    publicBaseUrl: 'https://kitchen.example',
+    // The real moderator, as `npm start` runs it: the composed server must load and use it.
+    moderation: 'nsfw',
+  });
+  server = await startServer(config, { db });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+  temp.remove();
+});
+
+/** Loads a page as a browser's first visit; returns its cookie and the boot data it carries. */
+async function firstVisit(path = '/') {
+  const response = await fetch(`${server.origin}${path}`);
+  const html = await response.text();
+  const json = BOOT_DATA.exec(html)?.[1];
+  if (!json) throw new Error(`no boot data in ${path}`);
+  return { response, cookie: cookieHeader(response), boot: bootDataSchema.parse(JSON.parse(json)) };
+}
+
+function authorize(cookie: string, userId: unknown, headers: Record<string, string> = {}) {
+  return fetch(authorizeUrl(server.origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie, ...headers },
+    body: JSON.stringify({ userId }),
+  });
+}
+
+describe('guest sessions', () => {
+  it('sets a signed, HttpOnly, SameSite=Lax session cookie on the first page load', async () => {
+    const { response, boot } = await firstVisit();
+    const [cookie] = response.headers.getSetCookie();
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=${boot.userId}\\.[\\w%-]+;`));
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    // Plain HTTP on loopback: a Secure cookie would never come back.
+    expect(cookie).not.toMatch(/; Secure/i);
+  });
+
+  it('injects the boot data (user id and base URL) into the page', async () => {
+    const { boot } = await firstVisit('/create-kitchen/design');
+    expect(boot).toEqual({ userId: expect.any(Number), baseUrl: 'https://kitchen.example' });
+    expect(boot.userId).toBeGreaterThan(0);
+  });
+
+  it('keeps the same user while the browser sends its cookie, and sets no new cookie', async () => {
+    const { cookie, boot } = await firstVisit();
+    const again = await fetch(`${server.origin}/onboarding/how-it-works`, { headers: { cookie } });
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(BOOT_DATA.exec(await again.text())?.[1]).toBe(
+      JSON.stringify({ userId: boot.userId, baseUrl: 'https://kitchen.example' }),
+    );
+  });
+
+  it('gives each new browser its own user', async () => {
+    const [a, b] = await Promise.all([firstVisit(), firstVisit()]);
+    expect(a.boot.userId).not.toBe(b.boot.userId);
+  });
+
+  it('gives a tampered cookie a new guest, never the user it names', async () => {
+    const victim = await firstVisit();
+    const forged = `${SESSION_COOKIE}=${victim.boot.userId}.forged-signature`;
+    const unsigned = `${SESSION_COOKIE}=${victim.boot.userId}`;
+    for (const cookie of [forged, unsigned]) {
+      const response = await fetch(`${server.origin}/`, { headers: { cookie } });
+      const boot = bootDataSchema.parse(JSON.parse(BOOT_DATA.exec(await response.text())?.[1] ?? 'null'));
+      expect(boot.userId).not.toBe(victim.boot.userId);
+      expect(cookieHeader(response)).toMatch(new RegExp(`^${SESSION_COOKIE}=${boot.userId}\\.`));
+    }
+  });
+
+  it('creates a guest on a first API call too', async () => {
+    const response = await authorize('', 1);
+    expect(cookieHeader(response)).toMatch(new RegExp(`^${SESSION_COOKIE}=\\d+\\.`));
+  });
+
+  it('escapes "<" in boot data so a value cannot close the script element', () => {
+    const element = bootDataElement({ userId: 1, baseUrl: '</script><script>alert(1)</script>' });
+    expect(element.match(/<\/script>/g)).toHaveLength(1);
+    const json = /<script[^>]*>(.*)<\/script>$/.exec(element)?.[1] ?? '';
+    expect(JSON.parse(json).baseUrl).toBe('</script><script>alert(1)</script>');
+  });
+});
+
+describe('POST /users/authorize', () => {
+  it("answers 200 with the user and remaining generations for the session's own user id", async () => {
+    const { cookie, boot } = await firstVisit();
+    const response = await authorize(cookie, boot.userId);
+    expect(response.status).toBe(200);
+    expect(authorizeResponseSchema.parse(await response.json())).toEqual({
+      userId: boot.userId,
+      generationsRemaining: 5,
+      generationLimit: 5,
+    });
+  });
+
+  it('accepts the user id as a numeric string (spec §2)', async () => {
+    const { cookie, boot } = await firstVisit();
+    expect((await authorize(cookie, String(boot.userId))).status).toBe(200);
+  });
+
+  it("answers 403 with a JSON error for another user's id", async () => {
+    const alice = await firstVisit();
+    const bob = await firstVisit();
+    const response = await authorize(bob.cookie, alice.boot.userId);
+    expect(response.status).toBe(403);
+    expect(apiErrorSchema.parse(await response.json())).toMatchObject({
+      statusCode: 403,
+      code: 'USER_MISMATCH',
+    });
+  });
+
+  it('answers 400 for a body without a valid user id', async () => {
+    const { cookie } = await firstVisit();
+    for (const userId of [0, -3, 1.5, 'abc', null]) {
+      const response = await authorize(cookie, userId);
+      expect(response.status).toBe(400);
+      expect(apiErrorSchema.parse(await response.json()).code).toBe('INVALID_INPUT');
+    }
+  });
+});
+
+describe('the service API key', () => {
+  it('authenticates a server-to-server caller acting for the user it names', async () => {
+    const { boot } = await firstVisit();
+    const headers = { [SERVICE_API_KEY_HEADER]: SERVICE_KEY, [SERVICE_USER_ID_HEADER]: String(boot.userId) };
+    const response = await authorize('', boot.userId, headers);
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const other = await authorize('', boot.userId + 1_000_000, headers);
+    expect(other.status).toBe(403);
+  });
+
+  it('answers 401 for a wrong key, whatever the cookie says', async () => {
+    const { cookie, boot } = await firstVisit();
+    const response = await authorize(cookie, boot.userId, {
+      [SERVICE_API_KEY_HEADER]: 'not-the-key',
+      [SERVICE_USER_ID_HEADER]: String(boot.userId),
+    });
+    expect(response.status).toBe(401);
+    expect(apiErrorSchema.parse(await response.json()).code).toBe('INVALID_API_KEY');
+  });
+
+  it('requires the acting user to be named and to exist', async () => {
+    const missing = await authorize('', 1, { [SERVICE_API_KEY_HEADER]: SERVICE_KEY });
+    expect(missing.status).toBe(400);
+    const unknown = await authorize('', 1, {
+      [SERVICE_API_KEY_HEADER]: SERVICE_KEY,
+      [SERVICE_USER_ID_HEADER]: '2000000000',
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('photos through the composed server (real sharp and nsfwjs)', () => {
+  it("keeps a safe kitchen photo for its owner only: another session's request is a 404", async () => {
+    const owner = await firstVisit();
+    const form = new FormData();
+    const photo = readFileSync(fixture('kitchens/kitchen-05-modern-4x3-pexels.jpg'));
+    form.set('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'kitchen.jpg');
+    const upload = await fetch(`${server.origin}${API_PREFIX}${actionPaths.validateImageContent}`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    const verdict = validateImageResponseSchema.parse(await upload.json());
+    if (!verdict.isSafe) throw new Error('a kitchen photo was judged unsafe');
+
+    const imagePath = `${server.origin}${API_PREFIX}/images/${verdict.imageId}`;
+    const mine = await fetch(imagePath, { headers: { cookie: owner.cookie } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toMatch(/^image\//);
+    const stranger = await firstVisit();
+    expect((await fetch(imagePath, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+  }, 60_000);
+});
