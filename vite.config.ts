@@ -5,6 +5,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/',
   plugins: [react()],
+  // ES-module workers keep dynamic imports as separate chunks: the photo worker loads the 2 MB HEIC decoder
+  // only when a HEIC photo arrives (the default iife format would inline it into the worker).
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -1,0 +1,28 @@
+import { fromPromise } from 'xstate';
+import { actionPaths } from '../../contract/endpoints';
+import type { GenerateEmptyRoomRequest } from '../../contract/generation';
+import type { EmptyRoomOutput, GenerateEmptyRoomInput } from '../../machines/kitchen/actors';
+import type { ApiClient } from '../api/client';
+import { followGenerationJob } from './follow-job';
+import { GenerationError } from './generation-failure';
+import { uploadedImageId } from './uploaded-image-id';
+
+/** Clears the furniture out of the photo first; the kitchen is then drawn into the empty room. */
+export const generateEmptyRoomActor = (api: ApiClient, pollIntervalMs?: number) =>
+  fromPromise<EmptyRoomOutput, GenerateEmptyRoomInput>(async ({ input, signal }) => {
+    const body: GenerateEmptyRoomRequest = {
+      imageId: await uploadedImageId(api, input.imageId, input.imageDataUrl, signal),
+    };
+    const { job, remainingGenerations } = await followGenerationJob({
+      api,
+      path: actionPaths.generateEmptyRoom,
+      body,
+      listener: input.listener,
+      signal,
+      pollIntervalMs,
+    });
+    if (job.resultImageId === null) {
+      throw new GenerationError('The empty room came back without a picture.', remainingGenerations);
+    }
+    return { emptyRoomId: job.resultImageId };
+  });

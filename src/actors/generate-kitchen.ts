@@ -1,0 +1,37 @@
+import { fromPromise } from 'xstate';
+import { actionPaths } from '../../contract/endpoints';
+import type { GenerateKitchenRequest } from '../../contract/generation';
+import { imageUrl } from '../../contract/images';
+import type { GeneratedKitchen, GenerateKitchenInput } from '../../machines/kitchen/actors';
+import type { ApiClient } from '../api/client';
+import { followGenerationJob } from './follow-job';
+import { GenerationError } from './generation-failure';
+import { uploadedImageId } from './uploaded-image-id';
+
+export const generateKitchenActor = (api: ApiClient, pollIntervalMs?: number) =>
+  fromPromise<GeneratedKitchen, GenerateKitchenInput>(async ({ input, signal }) => {
+    const { configuration } = input;
+    if (configuration === null) {
+      throw new GenerationError('Some choices are missing. Please finish the wizard first.', null);
+    }
+    const body: GenerateKitchenRequest = {
+      imageId: await uploadedImageId(api, input.imageId, input.imageDataUrl, signal),
+      emptyRoomId: input.emptyRoomId,
+      frontalId: configuration.frontal.id,
+      worktopId: configuration.worktop.id,
+      shape: configuration.shape,
+      hasIsland: configuration.hasIsland,
+    };
+    const { job, remainingGenerations } = await followGenerationJob({
+      api,
+      path: actionPaths.generateKitchen,
+      body,
+      listener: input.listener,
+      signal,
+      pollIntervalMs,
+    });
+    if (job.resultImageId === null) {
+      throw new GenerationError('The kitchen came back without a picture.', remainingGenerations);
+    }
+    return { imageUrl: `${api.baseUrl}${imageUrl(job.resultImageId)}`, remainingGenerations };
+  });

@@ -1,0 +1,149 @@
+// The catalogue lookups (spec §7): one entry per endpoint saying where it lives, which query it takes and how
+// its answer is checked, then one fetcher and one `queryOptions` factory over them. The statechart's invoked
+// loads and the preload on intent both go through `catalogueQueryOptions`, so they share TanStack's cache.
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  doorStyleGroupsResponse,
+  finishesResponse,
+  frontalColourGroupsResponse,
+  frontalPreviewsResponse,
+  handleStylesResponse,
+  worktopColourGroupsResponse,
+  worktopColoursResponseLenient,
+  worktopMaterialsResponse,
+  worktopPreviewsResponse,
+} from '../../contract/catalogue';
+import { cataloguePaths } from '../../contract/endpoints';
+import type {
+  CatalogueItems,
+  CatalogueKind,
+  CatalogueParams,
+  CatalogueRequest,
+  CatalogueResult,
+} from '../../machines/kitchen/catalogue';
+import type { ApiClient } from './client';
+import { parseResponse } from './parse-response';
+import { ApiHttpError } from './request-errors';
+
+/** A lookup's parameters once every one is known. */
+type Known<T> = { [P in keyof T]: NonNullable<T[P]> };
+
+interface Lookup<K extends CatalogueKind> {
+  /** What the user would call it, for error messages. */
+  label: string;
+  path: (params: Known<CatalogueParams[K]>) => string;
+  query: (params: Known<CatalogueParams[K]>) => Record<string, string>;
+  /** Checks an answer and reads its list; `label` names the lookup in the error. */
+  parse: (body: unknown, label: string) => CatalogueItems[K];
+}
+
+/** Checks a body with its schema and reads the list out of it. */
+const listFrom =
+  <S extends z.ZodType, Key extends keyof z.output<S>>(schema: S, key: Key) =>
+  (body: unknown, label: string): z.output<S>[Key] =>
+    parseResponse(label, schema, body)[key];
+
+const flag = (value: boolean) => (value ? 'true' : 'false');
+
+const lookup = <K extends CatalogueKind>(
+  kind: K,
+  label: string,
+  parts: Omit<Lookup<K>, 'label' | 'path'> & Partial<Pick<Lookup<K>, 'path'>>,
+): Lookup<K> => ({ label, path: () => cataloguePaths[kind].path, ...parts });
+
+export const catalogueLookups: { [K in CatalogueKind]: Lookup<K> } = {
+  worktopMaterials: lookup('worktopMaterials', 'worktop materials', {
+    query: () => ({}),
+    parse: listFrom(worktopMaterialsResponse, 'materials'),
+  }),
+  worktopColourGroups: lookup('worktopColourGroups', 'worktop colour groups', {
+    query: ({ material }) => ({ material }),
+    parse: listFrom(worktopColourGroupsResponse, 'groups'),
+  }),
+  worktopColours: lookup('worktopColours', 'worktop colours', {
+    path: ({ colourGroup }) =>
+      cataloguePaths.worktopColours.path.replace(':group', encodeURIComponent(colourGroup)),
+    query: ({ material, colourGroup }) => ({ material, colour_group: colourGroup }),
+    parse: listFrom(worktopColoursResponseLenient, 'colours'),
+  }),
+  worktopPreviews: lookup('worktopPreviews', 'worktop finishes', {
+    query: ({ material, colourGroup, colour }) => ({ material, colour_group: colourGroup, colour }),
+    parse: listFrom(worktopPreviewsResponse, 'worktops'),
+  }),
+  doorStyleGroups: lookup('doorStyleGroups', 'door styles', {
+    query: () => ({}),
+    parse: listFrom(doorStyleGroupsResponse, 'groups'),
+  }),
+  handleStyles: lookup('handleStyles', 'handle styles', {
+    query: ({ doorStyleGroup }) => ({ door_style_group: doorStyleGroup }),
+    parse: listFrom(handleStylesResponse, 'handles'),
+  }),
+  finishes: lookup('finishes', 'front finishes', {
+    query: ({ doorStyleGroup, isHandleless }) => ({
+      door_style_group: doorStyleGroup,
+      is_handleless: flag(isHandleless),
+    }),
+    parse: listFrom(finishesResponse, 'finishes'),
+  }),
+  frontalColourGroups: lookup('frontalColourGroups', 'front colour groups', {
+    query: ({ doorStyleGroup, finish, isHandleless }) => ({
+      door_style_group: doorStyleGroup,
+      finish,
+      is_handleless: flag(isHandleless),
+    }),
+    parse: listFrom(frontalColourGroupsResponse, 'groups'),
+  }),
+  frontalPreviews: lookup('frontalPreviews', 'front colours', {
+    query: ({ doorStyleGroup, isHandleless, finish, colourGroup }) => ({
+      door_style_group: doorStyleGroup,
+      is_handleless: flag(isHandleless),
+      finish,
+      colour_group: colourGroup,
+    }),
+    parse: listFrom(frontalPreviewsResponse, 'frontals'),
+  }),
+};
+
+/** The names of a request's parameters that are still unknown. */
+const missingParams = (request: CatalogueRequest) =>
+  Object.entries(request.params)
+    .filter(([, value]) => value === null)
+    .map(([name]) => name);
+
+/**
+ * Fetches one lookup and checks its answer. A 404 means "nothing for these choices" and reads as an empty list
+ * (spec §8); a request whose parameters are not all known is refused before anything is sent.
+ */
+export async function fetchCatalogue(
+  api: ApiClient,
+  request: CatalogueRequest,
+  signal?: AbortSignal,
+): Promise<CatalogueResult> {
+  // The union of kinds narrows poorly through a table; each entry is typed per kind above.
+  const entry = catalogueLookups[request.kind] as unknown as Lookup<CatalogueKind>;
+  const missing = missingParams(request);
+  if (missing.length > 0) {
+    throw new Error(`The ${entry.label} cannot be loaded before ${missing.join(', ')} is chosen.`);
+  }
+  const params = request.params as Known<CatalogueParams[CatalogueKind]>;
+  try {
+    const body = await api.request(entry.path(params), { query: entry.query(params), signal });
+    return { kind: request.kind, items: entry.parse(body, entry.label) } as CatalogueResult;
+  } catch (error) {
+    if (error instanceof ApiHttpError && error.status === 404) {
+      return { kind: request.kind, items: [] } as CatalogueResult;
+    }
+    throw error;
+  }
+}
+
+/** The cache key of a lookup: its kind and its parameters, as the machine built them. */
+export const catalogueQueryKey = (request: CatalogueRequest) =>
+  ['catalogue', request.kind, request.params] as const;
+
+export const catalogueQueryOptions = (api: ApiClient, request: CatalogueRequest) =>
+  queryOptions({
+    queryKey: catalogueQueryKey(request),
+    queryFn: ({ signal }) => fetchCatalogue(api, request, signal),
+  });

@@ -1,0 +1,60 @@
+// The generation job calls (DESIGN D7): start a job, read it, cancel it. Each is one short request under the
+// usual timeout; following a job until it ends is the actors' business (src/actors/follow-job.ts).
+import { GENERATIONS_REMAINING_HEADER } from '../../contract/endpoints';
+import {
+  type GenerationJob,
+  IDEMPOTENCY_KEY_HEADER,
+  jobPaths,
+  jobResponseSchema,
+} from '../../contract/generation';
+import type { ApiClient } from './client';
+import { parseResponse } from './parse-response';
+import { integerHeader } from './request-errors';
+
+export interface JobAnswer {
+  job: GenerationJob;
+  /** The Generations-Remaining header of the answer; null when it carried none. */
+  remainingGenerations: number | null;
+}
+
+/** A random idempotency key; `crypto.randomUUID` exists only in secure contexts (not plain-http LAN hosts). */
+export function randomIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const jobPath = (template: string, jobId: string) => template.replace(':id', encodeURIComponent(jobId));
+
+async function jobAnswer(
+  api: ApiClient,
+  path: string,
+  options: Parameters<ApiClient['requestRaw']>[1],
+): Promise<JobAnswer> {
+  const response = await api.requestRaw(path, { ...options, remainingHeader: GENERATIONS_REMAINING_HEADER });
+  return {
+    job: parseResponse('the generation', jobResponseSchema, response._data).job,
+    remainingGenerations: integerHeader(response.headers, GENERATIONS_REMAINING_HEADER),
+  };
+}
+
+/** POSTs a generation request; one idempotency key per attempt, so a resent request is not charged twice. */
+export const startGenerationJob = (
+  api: ApiClient,
+  path: string,
+  body: object,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+) =>
+  jobAnswer(api, path, {
+    method: 'POST',
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    signal,
+  });
+
+export const readGenerationJob = (api: ApiClient, jobId: string, signal?: AbortSignal) =>
+  jobAnswer(api, jobPath(jobPaths.job, jobId), { signal });
+
+export const cancelGenerationJob = (api: ApiClient, jobId: string) =>
+  api.request(jobPath(jobPaths.cancel, jobId), { method: 'POST' });

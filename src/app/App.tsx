@@ -1,0 +1,71 @@
+// The app's frame: the query cache, the shared services, the one kitchen actor (with the real server calls),
+// the URL projection, the saving of choices, and the screens.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { kitchenMachine } from '../../machines/kitchen/machine';
+import { createKitchenActors } from '../actors/kitchen-actors';
+import type { AppBoot } from '../boot/boot';
+import type { Inspect } from '../dev/inspector';
+import { createPhotoPreparer } from '../photo/photo-preparer';
+import { UrlProjection } from '../routing/UrlProjection';
+import { AppRoutes } from '../screens/AppRoutes';
+import { type AppServices, AppServicesProvider } from './app-services';
+import { KitchenActor } from './kitchen-actor';
+import { persistSelections } from './persist-selections';
+import { createSaveStatus } from './save-status';
+
+export type KitchenActorImplementations = ReturnType<typeof createKitchenActors>;
+
+export interface AppProps {
+  boot: AppBoot;
+  inspect?: Inspect;
+  /** The server calls; the real ones unless a test passes its own. */
+  actors?: KitchenActorImplementations;
+}
+
+/** Saves the user's choices as the machine changes them; renders nothing. */
+function SelectionPersistence({ boot, services }: { boot: AppBoot; services: AppServices }) {
+  const actor = KitchenActor.useActorRef();
+  useEffect(() => {
+    if (!boot.storage) return;
+    return persistSelections(actor, boot.storage, services.saveStatus.set);
+  }, [actor, boot.storage, services]);
+  return null;
+}
+
+/** Everything but the screens: what any part of the app (or a test of one) renders inside. */
+export function AppProviders({ boot, inspect, actors, children }: AppProps & { children: ReactNode }) {
+  // Made once per mount: the machine's logic and the services must not change under a running actor.
+  const [services] = useState<AppServices>(() => ({ api: boot.api, saveStatus: createSaveStatus() }));
+  const [logic] = useState(() =>
+    kitchenMachine.provide({
+      actors:
+        actors ??
+        createKitchenActors({
+          api: boot.api,
+          queryClient: boot.queryClient,
+          preparePhoto: createPhotoPreparer(),
+        }),
+    }),
+  );
+  const options = inspect ? { input: boot.input, inspect } : { input: boot.input };
+  return (
+    <QueryClientProvider client={boot.queryClient}>
+      <AppServicesProvider services={services}>
+        <KitchenActor.Provider logic={logic} options={options}>
+          <UrlProjection />
+          <SelectionPersistence boot={boot} services={services} />
+          {children}
+        </KitchenActor.Provider>
+      </AppServicesProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function App(props: AppProps) {
+  return (
+    <AppProviders {...props}>
+      <AppRoutes />
+    </AppProviders>
+  );
+}

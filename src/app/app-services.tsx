@@ -1,0 +1,33 @@
+// What the app's plumbing shares with components besides the kitchen actor: the API client (for preloads)
+// and the outcome of the last save of the user's choices.
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { ApiClient } from '../api/client';
+import type { SaveOutcome } from '../persistence/kitchen-storage';
+import type { SaveStatus } from './save-status';
+
+export interface AppServices {
+  api: ApiClient;
+  saveStatus: SaveStatus;
+}
+
+const AppServicesContext = createContext<AppServices | null>(null);
+
+export function AppServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <AppServicesContext.Provider value={services}>{children}</AppServicesContext.Provider>;
+}
+
+export function useAppServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error('useAppServices must be used inside <App>.');
+  return services;
+}
+
+/**
+ * How the last save went: 'saved-without-photos' when the photos did not fit in the browser's storage (the
+ * choices are kept; a small notice may say the photo will need choosing again after a reload); null before
+ * the first save.
+ */
+export function useSaveOutcome(): SaveOutcome | null {
+  const { saveStatus } = useAppServices();
+  return useSyncExternalStore(saveStatus.subscribe, saveStatus.current, saveStatus.current);
+}

@@ -1,0 +1,37 @@
+// Everything the app needs before its first render, read once: the boot data, what the browser kept from
+// earlier visits, the API client and the query cache.
+import type { QueryClient } from '@tanstack/react-query';
+import type { KitchenInput } from '../../machines/kitchen/context';
+import { type ApiClient, createApiClient } from '../api/client';
+import { createQueryClient } from '../api/query-client';
+import { type KeyValueStorage, loadSelections } from '../persistence/kitchen-storage';
+import { readBootData } from './boot-data';
+
+export interface AppBoot {
+  input: KitchenInput;
+  api: ApiClient;
+  queryClient: QueryClient;
+  /** Where selections are saved; null when the browser refuses storage (private modes, sandboxes). */
+  storage: KeyValueStorage | null;
+}
+
+/** `window.localStorage` itself can throw (blocked storage), not only its methods. */
+function browserStorage(win: Window): KeyValueStorage | null {
+  try {
+    return win.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function bootApp(win: Window = window): AppBoot {
+  const { userId, baseUrl } = readBootData(win);
+  const storage = browserStorage(win);
+  const restored = storage ? loadSelections(storage) : undefined;
+  return {
+    input: restored ? { userId, restored } : { userId },
+    api: createApiClient({ baseUrl }),
+    queryClient: createQueryClient(),
+    storage,
+  };
+}

@@ -1,0 +1,17 @@
+// The brand bar at the top of every screen; the brand leads home.
+import { RouteLink } from '../routing/RouteLink';
+
+export function SiteHeader() {
+  return (
+    <header className="site-header">
+      <RouteLink route="home" className="site-header__brand">
+        <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
+          <rect x="3" y="6" width="22" height="18" rx="3" fill="var(--color-accent)" />
+          <rect x="7" y="10" width="6" height="10" rx="1" fill="var(--color-accent-soft)" />
+          <rect x="15" y="10" width="6" height="10" rx="1" fill="var(--color-accent-soft)" />
+        </svg>
+        Kitchen Reimagined
+      </RouteLink>
+    </header>
+  );
+}

@@ -1,0 +1,59 @@
+// The ten wizard steps in order. Earlier steps are links back; the current one carries aria-current="step".
+import { useLayoutEffect, useRef, useState } from 'react';
+import { WIZARD_STEPS } from '../../machines/kitchen/steps';
+import { RouteLink } from '../routing/RouteLink';
+import '../styles/wizard.css';
+
+interface StepListProps {
+  currentPosition: number;
+}
+
+export function StepList({ currentPosition }: StepListProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  // A list that scrolls must be reachable by keyboard to be scrolled (when its steps are not links yet).
+  const [isScrollable, setScrollable] = useState(false);
+  // On phones the list scrolls sideways: bring the current step to the middle. Only the list scrolls (never
+  // the page, whose scroll position the router restores).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const current = list?.children[currentPosition];
+    const scrollable = list !== null && list.scrollWidth > list.clientWidth;
+    setScrollable(scrollable);
+    if (!scrollable || !(current instanceof HTMLElement)) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [currentPosition]);
+  return (
+    <nav className="step-list" aria-label="Wizard steps">
+      <ol ref={listRef} tabIndex={isScrollable ? 0 : undefined}>
+        {WIZARD_STEPS.map((step, position) => {
+          const state =
+            position < currentPosition ? 'done' : position === currentPosition ? 'current' : 'upcoming';
+          const content = (
+            <>
+              <span className="step-list__number" aria-hidden="true">
+                {position + 1}
+              </span>
+              <span className="step-list__title">{step.title}</span>
+              {state === 'done' && <span className="visually-hidden"> (completed)</span>}
+            </>
+          );
+          return (
+            <li
+              key={step.id}
+              className={`step-list__item step-list__item--${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              {state === 'done' ? (
+                <RouteLink route={`create-kitchen/${step.id}`} className="step-list__link">
+                  {content}
+                </RouteLink>
+              ) : (
+                <span className="step-list__link">{content}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

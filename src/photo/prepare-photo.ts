@@ -1,0 +1,51 @@
+// The photo pipeline that runs in the worker (DESIGN D8): find out what the file is, decode it (HEIC through
+// libheif, everything else through the browser, EXIF orientation applied), downscale to 2048 px on the long
+// side, encode JPEG and key it by its SHA-256. Nothing here touches the DOM.
+import type { PreparedPhoto } from '../../machines/kitchen/actors';
+import { decodeHeic } from './decode-heic';
+import { base64Of, contentKeyOf } from './encode-bytes';
+import { fitWithin } from './fit-within';
+import { SNIFF_BYTES, sniffImageFormat } from './image-format';
+import { PHOTO_ERRORS, PhotoError } from './photo-errors';
+
+export const JPEG_QUALITY = 0.85;
+/**
+ * `PHOTO_MAX_LONG_SIDE` of contract/images.ts, restated: importing that module would pull zod (80 KB)
+ * into the worker. A test keeps the two equal.
+ */
+export const PHOTO_MAX_LONG_SIDE = 2048;
+
+async function decode(file: Blob): Promise<ImageBitmap> {
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const format = sniffImageFormat(head);
+  if (format === null) throw new PhotoError(PHOTO_ERRORS.notAnImage);
+  try {
+    if (format === 'heic') {
+      const { data, width, height } = await decodeHeic(new Uint8Array(await file.arrayBuffer()));
+      return await createImageBitmap(new ImageData(data, width, height));
+    }
+    return await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch (error) {
+    throw error instanceof PhotoError ? error : new PhotoError(PHOTO_ERRORS.broken);
+  }
+}
+
+export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
+  const bitmap = await decode(file);
+  try {
+    const { width, height } = fitWithin(bitmap.width, bitmap.height, PHOTO_MAX_LONG_SIDE);
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d');
+    if (!context) throw new PhotoError(PHOTO_ERRORS.failed);
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(bitmap, 0, 0, width, height);
+    const jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
+    const bytes = new Uint8Array(await jpeg.arrayBuffer());
+    return {
+      dataUrl: `data:image/jpeg;base64,${base64Of(bytes)}`,
+      imageKey: await contentKeyOf(bytes),
+    };
+  } finally {
+    bitmap.close();
+  }
+}

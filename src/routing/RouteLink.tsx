@@ -1,0 +1,35 @@
+// A link to a screen of the app: a real `<a href>` (open in a new tab, copy the address, crawlers), whose
+// plain left click is turned into a NAVIGATE so the machine decides where the user lands.
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { pathOfRoute, type RouteId } from '../../machines/kitchen/routes';
+import { KitchenActor } from '../app/kitchen-actor';
+import { usePreloadIntent } from './use-preload-intent';
+
+export interface RouteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  route: RouteId;
+}
+
+/** A click the browser should handle itself: another button, a modifier (new tab or window), a target. */
+const isBrowserClick = (event: MouseEvent<HTMLAnchorElement>) =>
+  event.defaultPrevented ||
+  event.button !== 0 ||
+  event.metaKey ||
+  event.ctrlKey ||
+  event.shiftKey ||
+  event.altKey ||
+  (event.currentTarget.target !== '' && event.currentTarget.target !== '_self');
+
+const stepOf = (route: RouteId) =>
+  route.startsWith('create-kitchen/') ? route.slice('create-kitchen/'.length) : null;
+
+export function RouteLink({ route, onClick, ...anchor }: RouteLinkProps) {
+  const actor = KitchenActor.useActorRef();
+  const preload = usePreloadIntent(stepOf(route));
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (isBrowserClick(event)) return;
+    event.preventDefault();
+    actor.send({ type: 'NAVIGATE', route });
+  };
+  return <a {...preload} {...anchor} href={pathOfRoute(route)} onClick={handleClick} />;
+}

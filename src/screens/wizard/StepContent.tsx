@@ -1,0 +1,32 @@
+// Which content each wizard step shows.
+import type { ComponentType } from 'react';
+import type { StepId } from '../../../machines/kitchen/steps';
+import { DesignStep } from './steps/DesignStep';
+import { FinishingStep } from './steps/FinishingStep';
+import { FrontalColorStep } from './steps/FrontalColorStep';
+import { HandlesStep } from './steps/HandlesStep';
+import { KitchenIslandStep } from './steps/KitchenIslandStep';
+import { KitchenShapeStep } from './steps/KitchenShapeStep';
+import { MaterialColorStep } from './steps/MaterialColorStep';
+import { MaterialPreviewStep } from './steps/MaterialPreviewStep';
+import { MaterialStep } from './steps/MaterialStep';
+import type { StepProps } from './steps/step-props';
+import { UploadImageStep } from './steps/UploadImageStep';
+
+const STEP_CONTENT: Record<StepId, ComponentType<StepProps>> = {
+  'upload-image': UploadImageStep,
+  design: DesignStep,
+  handles: HandlesStep,
+  finishing: FinishingStep,
+  'frontal-color': FrontalColorStep,
+  material: MaterialStep,
+  'material-color': MaterialColorStep,
+  'material-preview': MaterialPreviewStep,
+  'kitchen-shape': KitchenShapeStep,
+  'kitchen-island': KitchenIslandStep,
+};
+
+export function StepContent({ stepId, isLoading }: { stepId: StepId } & StepProps) {
+  const Content = STEP_CONTENT[stepId];
+  return <Content isLoading={isLoading} />;
+}

@@ -1,0 +1,96 @@
+// Back and Next under a step; on the last step Next becomes Generate, with the remaining count. A blocked
+// button stays focusable (aria-disabled) so its reason, tied by aria-describedby, can be heard.
+import { nextStepOf, type StepId } from '../../../machines/kitchen/steps';
+import type { KitchenView } from '../../../machines/kitchen/view';
+import { usePreloadIntent } from '../../routing/use-preload-intent';
+import { useKitchenContext, useSend } from '../use-kitchen';
+
+const REASON_ID = 'wizard-next-reason';
+const NO_GENERATIONS_LEFT = 'You have no generations left.';
+
+export const remainingText = (remaining: number | null): string | null =>
+  remaining === null ? null : `${remaining} ${remaining === 1 ? 'generation' : 'generations'} left`;
+
+function NextButton({ nextStep, blockedReason }: { nextStep: StepId; blockedReason: string | null }) {
+  const send = useSend();
+  const preloadHandlers = usePreloadIntent(nextStep);
+  const blocked = blockedReason !== null;
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      aria-disabled={blocked}
+      aria-describedby={blocked ? REASON_ID : undefined}
+      onClick={() => {
+        if (!blocked) send({ type: 'NEXT' });
+      }}
+      {...preloadHandlers}
+    >
+      Next
+    </button>
+  );
+}
+
+function GenerateButton({ blockedReason }: { blockedReason: string | null }) {
+  const send = useSend();
+  const remaining = useKitchenContext((context) => context.remainingGenerations);
+  const reason = blockedReason ?? (remaining === 0 ? NO_GENERATIONS_LEFT : null);
+  const countText = remainingText(remaining);
+  const describedBy = [reason ? REASON_ID : null, countText ? 'wizard-remaining' : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="wizard-nav__generate">
+      <button
+        type="button"
+        className="button button--primary"
+        aria-disabled={reason !== null}
+        aria-describedby={describedBy || undefined}
+        onClick={() => {
+          if (reason === null) send({ type: 'GENERATE' });
+        }}
+      >
+        Generate
+      </button>
+      {countText && (
+        <span id="wizard-remaining" className="wizard-nav__remaining">
+          {countText}
+        </span>
+      )}
+      {reason && blockedReason === null && (
+        <p id={REASON_ID} className="wizard-nav__reason">
+          {reason}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function WizardNav({ view }: { view: KitchenView }) {
+  const send = useSend();
+  if (view.step === null) return null;
+  const nextStep = nextStepOf(view.step.id);
+  return (
+    <div className="wizard-nav">
+      {view.nextBlockedReason && (
+        <p id={REASON_ID} className="wizard-nav__reason">
+          {view.nextBlockedReason}
+        </p>
+      )}
+      <div className="wizard-nav__buttons">
+        {view.canGoBack ? (
+          <button type="button" className="button button--secondary" onClick={() => send({ type: 'BACK' })}>
+            Back
+          </button>
+        ) : (
+          <span />
+        )}
+        {nextStep === null ? (
+          <GenerateButton blockedReason={view.nextBlockedReason} />
+        ) : (
+          <NextButton nextStep={nextStep} blockedReason={view.nextBlockedReason} />
+        )}
+      </div>
+    </div>
+  );
+}

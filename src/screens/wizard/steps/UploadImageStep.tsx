@@ -1,0 +1,152 @@
+// Snap with the phone camera, choose a file, or drop one; then the prepared photo with its check's outcome.
+import { type ChangeEvent, type DragEvent, useState } from 'react';
+import { useSaveOutcome } from '../../../app/app-services';
+import '../../../styles/upload.css';
+import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
+
+const ACCEPTED_TYPES = 'image/*,.heic,.heif';
+
+function PhotoPicker({ label, capture, primary }: { label: string; capture?: boolean; primary?: boolean }) {
+  const send = useSend();
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so picking the same file again still counts as a choice.
+    event.target.value = '';
+    if (file) send({ type: 'PHOTO.SELECTED', file });
+  };
+  return (
+    <label className={`button ${primary ? 'button--primary' : 'button--secondary'} file-button`}>
+      <input
+        className="visually-hidden"
+        type="file"
+        accept={ACCEPTED_TYPES}
+        capture={capture ? 'environment' : undefined}
+        onChange={onChange}
+      />
+      {label}
+    </label>
+  );
+}
+
+function PhotoStatus() {
+  const { isProcessingImage, isModerating } = useKitchenView();
+  const moderationPassed = useKitchenContext((context) => context.moderationPassed);
+  const hasPhoto = useKitchenContext((context) => context.inputImageDataUrl !== null);
+  const message = isProcessingImage
+    ? 'Preparing your photo…'
+    : isModerating
+      ? 'Checking your photo…'
+      : hasPhoto && moderationPassed === true
+        ? 'Your photo is ready. Continue when you are.'
+        : '';
+  return (
+    <>
+      <p className={message ? 'upload__status' : 'upload__status upload__status--empty'} role="status">
+        {(isProcessingImage || isModerating) && <span className="spinner" aria-hidden="true" />}
+        {message}
+      </p>
+      {moderationPassed === false && !isProcessingImage && !isModerating && (
+        <div className="notice notice--danger" role="alert">
+          <p>
+            <strong>We can't use this photo.</strong> Our check found something that doesn't look suitable.
+            That can happen by mistake; please choose another photo of your kitchen.
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function UploadImageStep() {
+  const send = useSend();
+  const { isProcessingImage, isModerating } = useKitchenView();
+  const { dataUrl, remaining } = useKitchenContext((context) => ({
+    dataUrl: context.inputImageDataUrl,
+    remaining: context.remainingGenerations,
+  }));
+  const photoNotKept = useSaveOutcome() === 'saved-without-photos';
+  const [isDragging, setDragging] = useState(false);
+  const isBusy = isProcessingImage || isModerating;
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) send({ type: 'PHOTO.SELECTED', file });
+  };
+
+  return (
+    <div className="upload">
+      {remaining === 0 && (
+        <p className="notice notice--warning">
+          <strong>You have no generations left.</strong> You can still explore the steps, but you won't be
+          able to create a new image of your kitchen.
+        </p>
+      )}
+      <section
+        className={`upload__zone${isDragging ? ' upload__zone--dragging' : ''}`}
+        aria-label="Your kitchen photo"
+        aria-busy={isBusy}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <div className="upload__frame">
+          {dataUrl && !isProcessingImage ? (
+            <img className="upload__photo" src={dataUrl} alt="Your kitchen" />
+          ) : (
+            <div className="upload__placeholder">
+              {isBusy ? (
+                <span className="spinner spinner--large" aria-hidden="true" />
+              ) : (
+                <>
+                  <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+                    <rect
+                      x="4"
+                      y="12"
+                      width="40"
+                      height="28"
+                      rx="4"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.5"
+                    />
+                    <circle cx="24" cy="26" r="8" fill="none" stroke="currentColor" strokeWidth="2.5" />
+                    <path d="M16 12l3-5h10l3 5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+                  </svg>
+                  <p className="upload__hint">Drag and drop a photo here, or use the buttons below.</p>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+        <PhotoStatus />
+        <div className="upload__actions">
+          <PhotoPicker label={dataUrl ? 'Take another photo' : 'Take a photo'} capture primary={!dataUrl} />
+          <PhotoPicker label={dataUrl ? 'Choose another file' : 'Choose a file'} />
+          {dataUrl && (
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => send({ type: 'PHOTO.REMOVED' })}
+            >
+              Remove photo
+            </button>
+          )}
+        </div>
+        {dataUrl && photoNotKept && (
+          <p className="notice">
+            This photo is too large to keep in your browser, so after a reload you'll need to choose it again.
+            Your other choices are saved.
+          </p>
+        )}
+        <p className="muted upload__fine-print">
+          JPEG, PNG, WebP or HEIC. Large photos are resized on your device before upload.
+        </p>
+      </section>
+    </div>
+  );
+}

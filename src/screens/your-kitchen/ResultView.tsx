@@ -1,0 +1,76 @@
+// The generated kitchen: compare before and after, side by side, download, generate again, start over.
+import { lazy, Suspense } from 'react';
+import { useSend } from '../use-kitchen';
+import { remainingText } from '../wizard/WizardNav';
+
+const BeforeAfterSlider = lazy(() => import('./BeforeAfterSlider'));
+
+interface ResultViewProps {
+  before: string | null;
+  after: string;
+  remaining: number | null;
+  /** Made by the offline concept renderer rather than a photoreal AI provider. */
+  isConceptRender: boolean;
+}
+
+const NO_GENERATIONS_LEFT_ID = 'result-no-generations';
+
+export function ResultView({ before, after, remaining, isConceptRender }: ResultViewProps) {
+  const send = useSend();
+  const noneLeft = remaining === 0;
+  const countText = remainingText(remaining);
+  return (
+    <section className="result" aria-labelledby="result-title">
+      <h2 id="result-title" className="visually-hidden">
+        Your reimagined kitchen
+      </h2>
+      {isConceptRender && (
+        <p className="notice">
+          This is an offline concept render: a quick sketch of your choices, drawn without a photoreal AI
+          service.
+        </p>
+      )}
+      {before ? (
+        <Suspense fallback={<div className="compare compare--placeholder" aria-hidden="true" />}>
+          <BeforeAfterSlider before={before} after={after} />
+        </Suspense>
+      ) : null}
+      <div className="side-by-side">
+        {before && (
+          <figure>
+            <img src={before} alt="Your kitchen before" className="side-by-side__image" />
+            <figcaption>Before</figcaption>
+          </figure>
+        )}
+        <figure>
+          <img src={after} alt="Your kitchen reimagined" className="side-by-side__image" />
+          <figcaption>After</figcaption>
+        </figure>
+      </div>
+      <div className="result__actions">
+        <a className="button button--primary" href={after} download="kitchen-reimagined.png">
+          Download image
+        </a>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={noneLeft}
+          aria-describedby={noneLeft ? NO_GENERATIONS_LEFT_ID : undefined}
+          onClick={() => {
+            if (!noneLeft) send({ type: 'GENERATE' });
+          }}
+        >
+          Generate again
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => send({ type: 'RESET' })}>
+          Start over
+        </button>
+      </div>
+      {countText && (
+        <p id={noneLeft ? NO_GENERATIONS_LEFT_ID : undefined} className="muted">
+          {noneLeft ? 'You have no generations left.' : countText}
+        </p>
+      )}
+    </section>
+  );
+}

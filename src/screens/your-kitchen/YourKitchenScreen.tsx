@@ -1,0 +1,58 @@
+// /your-kitchen: the generation in progress, its result, the error screen, or an empty state.
+import { SiteHeader } from '../../components/SiteHeader';
+import { RouteLink } from '../../routing/RouteLink';
+import '../../styles/screens.css';
+import { ErrorScreen } from '../ErrorScreen';
+import { useKitchenContext, useKitchenView } from '../use-kitchen';
+import { GenerationProgress } from './GenerationProgress';
+import { ResultView } from './ResultView';
+
+// The context does not carry which provider made the image yet (GeneratedKitchen has no `provider`); until
+// it does, the offline-concept note cannot be decided here and stays off.
+const IS_CONCEPT_RENDER_KNOWN = false;
+
+function EmptyState() {
+  return (
+    <section className="empty-state" aria-labelledby="empty-title">
+      <h2 id="empty-title">Nothing generated yet</h2>
+      <p className="muted">Design your kitchen in ten quick steps, then generate it here.</p>
+      <RouteLink route="create-kitchen/upload-image" className="button button--primary">
+        Start designing
+      </RouteLink>
+    </section>
+  );
+}
+
+export function YourKitchenScreen() {
+  const { error, isRetrying, isGenerating } = useKitchenView();
+  const { stage, before, after, remaining } = useKitchenContext((context) => ({
+    stage: context.generationStage,
+    before: context.inputImageDataUrl,
+    after: context.lastGeneratedImageDataUrl,
+    remaining: context.remainingGenerations,
+  }));
+  return (
+    <>
+      <SiteHeader />
+      <main className="page your-kitchen">
+        <h1 tabIndex={-1} data-route-heading>
+          Your kitchen
+        </h1>
+        {error !== null ? (
+          <ErrorScreen message={error} isRetrying={isRetrying} />
+        ) : isGenerating ? (
+          <GenerationProgress stage={stage} />
+        ) : after !== null ? (
+          <ResultView
+            before={before}
+            after={after}
+            remaining={remaining}
+            isConceptRender={IS_CONCEPT_RENDER_KNOWN}
+          />
+        ) : (
+          <EmptyState />
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+// The parts of the photo pipeline that do not need a canvas: what a file is, how far it is scaled, the HEIC
+// decoder (the same WASM build the worker imports), and the encodings of the result.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { imageLimits } from '../../contract/images';
+import { decodeHeic } from '../../src/photo/decode-heic';
+import { base64Of, contentKeyOf } from '../../src/photo/encode-bytes';
+import { fitWithin } from '../../src/photo/fit-within';
+import { SNIFF_BYTES, sniffImageFormat } from '../../src/photo/image-format';
+import { PHOTO_ERRORS } from '../../src/photo/photo-errors';
+import { PHOTO_MAX_LONG_SIDE } from '../../src/photo/prepare-photo';
+import { fixture } from '../support/paths';
+
+const head = (path: string) => new Uint8Array(readFileSync(fixture(path)).subarray(0, SNIFF_BYTES));
+
+describe('sniffImageFormat', () => {
+  it('reads the format from the bytes of real photos', () => {
+    expect(sniffImageFormat(head('kitchens/kitchen-02-white-island-pexels.jpg'))).toBe('jpeg');
+    expect(sniffImageFormat(head('kitchens/kitchen-08-office-kitchenette-16x9.png'))).toBe('png');
+    expect(sniffImageFormat(head('heic/colorchecker-iphone13pro-cc0.heic'))).toBe('heic');
+    expect(sniffImageFormat(head('heic/seascape-iphone7-gps.heic'))).toBe('heic');
+  });
+
+  it('tells AVIF from HEIC when both use a generic HEIF brand', () => {
+    const ftyp = (...brands: string[]) => {
+      const bytes = new Uint8Array(8 + 4 * (brands.length + 1));
+      new DataView(bytes.buffer).setUint32(0, bytes.length);
+      bytes.set(new TextEncoder().encode('ftyp'), 4);
+      const [major = '', ...compatible] = brands;
+      bytes.set(new TextEncoder().encode(major), 8);
+      for (const [index, brand] of compatible.entries()) {
+        bytes.set(new TextEncoder().encode(brand), 16 + 4 * index);
+      }
+      return bytes;
+    };
+    expect(sniffImageFormat(ftyp('mif1', 'avif', 'miaf'))).toBe('avif');
+    expect(sniffImageFormat(ftyp('mif1', 'heic', 'miaf'))).toBe('heic');
+    expect(sniffImageFormat(ftyp('isom', 'mp41'))).toBeNull();
+  });
+
+  it('answers null for text, a PDF and nothing at all', () => {
+    expect(sniffImageFormat(new TextEncoder().encode('hello, this is not a photo'))).toBeNull();
+    expect(sniffImageFormat(new TextEncoder().encode('%PDF-1.7\n'))).toBeNull();
+    expect(sniffImageFormat(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('fitWithin', () => {
+  it('scales a 12 MP photo down to the contract limit on its long side, keeping the aspect ratio', () => {
+    expect(PHOTO_MAX_LONG_SIDE).toBe(imageLimits.maxLongSide);
+    expect(fitWithin(4032, 3024, PHOTO_MAX_LONG_SIDE)).toEqual({ width: 2048, height: 1536 });
+    expect(fitWithin(3024, 4032, PHOTO_MAX_LONG_SIDE)).toEqual({ width: 1536, height: 2048 });
+  });
+
+  it('never scales a small photo up', () => {
+    expect(fitWithin(800, 600, PHOTO_MAX_LONG_SIDE)).toEqual({ width: 800, height: 600 });
+  });
+});
+
+describe('decodeHeic', () => {
+  it('decodes an iPhone HEIC into RGBA pixels of its displayed size', async () => {
+    const bytes = new Uint8Array(readFileSync(fixture('heic/seascape-iphone7-gps.heic')));
+    const startedAt = performance.now();
+    const { data, width, height } = await decodeHeic(bytes);
+    console.info(
+      `HEIC ${width}×${height} decoded in ${Math.round(performance.now() - startedAt)} ms (with WASM load)`,
+    );
+    expect(width).toBeGreaterThan(0);
+    expect(height).toBeGreaterThan(0);
+    expect(data.length).toBe(width * height * 4);
+    // Real pixels, not an untouched buffer: the photo is not all black.
+    expect(data.some((value, index) => index % 4 !== 3 && value > 0)).toBe(true);
+  });
+
+  it('rejects a truncated HEIC with the broken-photo message', async () => {
+    const bytes = new Uint8Array(
+      readFileSync(fixture('heic/colorchecker-iphone13pro-cc0.heic')).subarray(0, 4096),
+    );
+    await expect(decodeHeic(bytes)).rejects.toThrow(PHOTO_ERRORS.broken);
+  });
+});
+
+describe('encodings of the prepared photo', () => {
+  const bytes = new Uint8Array(readFileSync(fixture('kitchens/kitchen-02-white-island-pexels.jpg')));
+
+  it('base64-encodes megabytes without overflowing the stack', () => {
+    expect(base64Of(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+  });
+
+  it('keys the photo by the SHA-256 of its bytes', async () => {
+    expect(await contentKeyOf(bytes)).toBe(createHash('sha256').update(bytes).digest('hex'));
+  });
+});

@@ -1,0 +1,165 @@
+// Renders the app's screens around a real kitchen statechart whose server calls are fakes (these tests are
+// about what the screens show and send, not about HTTP), inside the same providers the app uses.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { type Actor, fromPromise } from 'xstate';
+import type {
+  AuthorizeUserOutput,
+  EmptyRoomOutput,
+  GeneratedKitchen,
+  GenerateKitchenInput,
+  ImageVerdict,
+  PreparedPhoto,
+} from '../../machines/kitchen/actors';
+import type {
+  CatalogueItems,
+  CatalogueRequest,
+  CatalogueResult,
+  FrontalPreview,
+  WorktopColour,
+  WorktopPreview,
+} from '../../machines/kitchen/catalogue';
+import type { PersistedSelections } from '../../machines/kitchen/context';
+import { type KitchenMachine, kitchenMachine } from '../../machines/kitchen/machine';
+import type { RouteId } from '../../machines/kitchen/routes';
+import { createApiClient } from '../../src/api/client';
+import { createQueryClient } from '../../src/api/query-client';
+import { AppServicesProvider } from '../../src/app/app-services';
+import { KitchenActor } from '../../src/app/kitchen-actor';
+import { createSaveStatus } from '../../src/app/save-status';
+import { AppRoutes } from '../../src/screens/AppRoutes';
+
+export const WHITE_FRONT: FrontalPreview = {
+  id: '0b6f3c3e-6f0c-4d8e-9a57-1f6a3c2e1a01',
+  colour: 'Chalk White',
+  primary_hex: '#f4f1ea',
+  image_url: '/swatches/chalk-white.png',
+};
+export const SAGE_FRONT: FrontalPreview = {
+  id: '0b6f3c3e-6f0c-4d8e-9a57-1f6a3c2e1a02',
+  colour: 'Sage',
+  primary_hex: '#9aab8e',
+  image_url: '/swatches/sage.png',
+};
+export const CALACATTA: WorktopColour = {
+  colour: 'Calacatta',
+  primary_hex: '#f2efe9',
+  image_url: '/w/calacatta.png',
+};
+export const POLISHED: WorktopPreview = { id: '7d1c2b9a-3e4f-4a5b-8c6d-9e0f1a2b3c01', finish: 'Polished' };
+export const HONED: WorktopPreview = { id: '7d1c2b9a-3e4f-4a5b-8c6d-9e0f1a2b3c02', finish: 'Honed' };
+
+export const CATALOGUE: CatalogueItems = {
+  doorStyleGroups: ['Shaker', 'Slab', 'J-Pull Handleless'],
+  handleStyles: ['handle', 'handleless'],
+  finishes: ['Matt', 'Painted'],
+  frontalColourGroups: ['Whites', 'Greens'],
+  frontalPreviews: [WHITE_FRONT, SAGE_FRONT],
+  worktopMaterials: ['Quartz', 'Granite'],
+  worktopColourGroups: ['Marble effect', 'Darks'],
+  worktopColours: [CALACATTA],
+  worktopPreviews: [POLISHED, HONED],
+};
+
+export const PHOTO_DATA_URL = 'data:image/png;base64,iVBORw0KGgo=';
+
+/** Every choice made, as restored from the browser's storage: any wizard step can be opened directly. */
+export const COMPLETE_SELECTIONS: PersistedSelections = {
+  wizard: {
+    inputImageDataUrl: PHOTO_DATA_URL,
+    inputImageId: '5a0e4b8f-1c2d-4e3f-9a8b-7c6d5e4f3a21',
+    moderationPassed: true,
+    selectedDesign: 'Shaker',
+    selectedShape: 'l-shaped',
+    hasIsland: true,
+  },
+  frontals: {
+    doorStyleGroup: 'Shaker',
+    isHandleless: false,
+    finish: 'Matt',
+    colorGroup: 'Whites',
+    selectedFrontalId: WHITE_FRONT.id,
+    selectedFrontalPreview: WHITE_FRONT,
+  },
+  worktops: {
+    material: 'Quartz',
+    colourGroup: 'Marble effect',
+    colour: CALACATTA.colour,
+    selectedColourPreview: CALACATTA,
+    selectedWorktopId: POLISHED.id,
+    selectedWorktopPreview: POLISHED,
+  },
+};
+
+export interface FakeServer {
+  remainingGenerations?: number | null;
+  userId?: number | null;
+  restored?: PersistedSelections;
+  /** Answers a catalogue lookup; the default serves CATALOGUE. */
+  loadCatalogue?: (request: CatalogueRequest) => Promise<CatalogueResult>;
+  verdict?: ImageVerdict;
+  generateKitchen?: (input: GenerateKitchenInput) => Promise<GeneratedKitchen>;
+}
+
+const serveCatalogue = async (request: CatalogueRequest): Promise<CatalogueResult> =>
+  // The pair is built from one table keyed by the same kind, so it matches by construction.
+  ({ kind: request.kind, items: CATALOGUE[request.kind] }) as CatalogueResult;
+
+/** Hands the test the running kitchen actor, to read its context and send what the address bar would. */
+function CaptureActor({ onActor }: { onActor: (actor: Actor<KitchenMachine>) => void }) {
+  onActor(KitchenActor.useActorRef());
+  return null;
+}
+
+export function renderApp(server: FakeServer = {}) {
+  const logic = kitchenMachine.provide({
+    actors: {
+      authorizeUser: fromPromise(
+        async (): Promise<AuthorizeUserOutput> => ({
+          remainingGenerations: server.remainingGenerations ?? 3,
+        }),
+      ),
+      loadCatalogue: fromPromise(({ input }) => (server.loadCatalogue ?? serveCatalogue)(input)),
+      preparePhoto: fromPromise(
+        async (): Promise<PreparedPhoto> => ({ dataUrl: PHOTO_DATA_URL, imageKey: `key-${Math.random()}` }),
+      ),
+      validateImageContent: fromPromise(
+        async (): Promise<ImageVerdict> =>
+          server.verdict ?? { isSafe: true, imageId: '5a0e4b8f-1c2d-4e3f-9a8b-7c6d5e4f3a21' },
+      ),
+      generateEmptyRoom: fromPromise(
+        async (): Promise<EmptyRoomOutput> => ({ emptyRoomId: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a' }),
+      ),
+      generateKitchen: fromPromise(({ input }) =>
+        (server.generateKitchen ?? (async () => ({ imageUrl: '/result.png', remainingGenerations: 2 })))(
+          input,
+        ),
+      ),
+    },
+  });
+  let actor: Actor<KitchenMachine> | undefined;
+  const userId = server.userId === undefined ? 1 : server.userId;
+  const input = server.restored ? { userId, restored: server.restored } : { userId };
+  const view = render(
+    <AppServicesProvider services={{ api: createApiClient(), saveStatus: createSaveStatus() }}>
+      <QueryClientProvider client={createQueryClient()}>
+        <KitchenActor.Provider logic={logic} options={{ input }}>
+          <CaptureActor
+            onActor={(started) => {
+              actor = started;
+            }}
+          />
+          <AppRoutes />
+        </KitchenActor.Provider>
+      </QueryClientProvider>
+    </AppServicesProvider>,
+  );
+  if (!actor) throw new Error('The kitchen actor did not start.');
+  const kitchen = actor;
+  return {
+    ...view,
+    actor: kitchen,
+    context: () => kitchen.getSnapshot().context,
+    navigate: (route: RouteId) => act(() => kitchen.send({ type: 'NAVIGATE', route })),
+  };
+}

@@ -1,0 +1,64 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from './harness';
+
+afterEach(cleanup);
+
+const heading = () => screen.getByRole('heading', { level: 1 });
+
+describe('home and onboarding', () => {
+  it('says what the product does and starts onboarding from its one call to action', () => {
+    renderApp();
+    expect(heading().textContent).toBe('See your kitchen reimagined');
+    const start = screen.getByRole('link', { name: 'Get started' });
+    expect(start.getAttribute('href')).toBe('/onboarding/how-it-works');
+    fireEvent.click(start);
+    expect(heading().textContent).toBe('How it works');
+  });
+
+  it('shows the three onboarding steps with the exact copy', () => {
+    const app = renderApp();
+    app.navigate('onboarding/how-it-works');
+    const steps = screen.getAllByRole('listitem');
+    const copy = steps.map((step) => ({
+      title: within(step).getByRole('heading').textContent,
+      text: within(step).getByText((_, element) => element?.tagName === 'P').textContent,
+    }));
+    expect(copy).toEqual([
+      { title: 'SNAP', text: "Let's see your space. Snap or upload a photo of your kitchen." },
+      {
+        title: 'SHAPE',
+        text: 'Share your style, colours, finishes and layouts you love. The AI brings it to life.',
+      },
+      {
+        title: 'SEE',
+        text: 'See your kitchen reimagined, with realistic and inspirational images of your space.',
+      },
+    ]);
+  });
+
+  it('moves between onboarding steps with Next and Back, then into the wizard', () => {
+    const app = renderApp();
+    app.navigate('onboarding/how-it-works');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(heading().textContent).toBe('Make it yours');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(heading().textContent).toBe('Showcase');
+    expect(screen.getAllByRole('figure').length).toBeGreaterThanOrEqual(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(heading().textContent).toBe('Make it yours');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start creating' }));
+    expect(heading().textContent).toBe('Upload Your Kitchen Photo');
+  });
+
+  it('shows Not Found for an unknown address and access denied without a user', () => {
+    const app = renderApp();
+    app.navigate('not-found');
+    expect(heading().textContent).toBe('Not Found');
+    cleanup();
+    renderApp({ userId: null });
+    expect(heading().textContent).toBe('Access denied');
+  });
+});

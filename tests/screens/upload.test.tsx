@@ -1,0 +1,71 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STEP_BLOCKED_REASONS } from '../../machines/kitchen/requirements';
+import { renderApp } from './harness';
+
+afterEach(cleanup);
+
+const kitchenPhoto = () =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff])], 'kitchen.jpg', { type: 'image/jpeg' });
+const nextButton = () => screen.getByRole('button', { name: 'Next' });
+
+function openUploadStep(server: Parameters<typeof renderApp>[0] = {}) {
+  const app = renderApp(server);
+  app.navigate('create-kitchen/upload-image');
+  return app;
+}
+
+describe('the photo step', () => {
+  it('offers the camera, a file picker and drag and drop', () => {
+    openUploadStep();
+    const camera = screen.getByLabelText('Take a photo') as HTMLInputElement;
+    expect(camera.type).toBe('file');
+    expect(camera.getAttribute('capture')).toBe('environment');
+    expect(camera.accept).toBe('image/*,.heic,.heif');
+    const picker = screen.getByLabelText('Choose a file') as HTMLInputElement;
+    expect(picker.hasAttribute('capture')).toBe(false);
+    expect(screen.getByText(/Drag and drop a photo here/)).toBeTruthy();
+    expect(nextButton().getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText(STEP_BLOCKED_REASONS['upload-image'])).toBeTruthy();
+  });
+
+  it('sends the chosen file, shows the prepared photo once it passes, and removes it', async () => {
+    const app = openUploadStep();
+    const file = kitchenPhoto();
+    fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [file] } });
+    expect(app.context().file).toBe(file);
+    expect(await screen.findByText('Your photo is ready. Continue when you are.')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Your kitchen' })).toBeTruthy();
+    expect(nextButton().getAttribute('aria-disabled')).toBe('false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(app.context().inputImageDataUrl).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Your kitchen' })).toBeNull();
+  });
+
+  it('accepts a dropped photo', async () => {
+    const app = openUploadStep();
+    const file = kitchenPhoto();
+    fireEvent.drop(screen.getByRole('region', { name: 'Your kitchen photo' }), {
+      dataTransfer: { files: [file] },
+    });
+    expect(app.context().file).toBe(file);
+    await screen.findByRole('img', { name: 'Your kitchen' });
+  });
+
+  it('says kindly when the photo is rejected and lets the user choose another', async () => {
+    openUploadStep({ verdict: { isSafe: false, imageId: null } });
+    fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [kitchenPhoto()] } });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("We can't use this photo.");
+    expect(alert.textContent).toContain('please choose another photo of your kitchen');
+    expect(screen.getByLabelText('Choose another file')).toBeTruthy();
+    expect(nextButton().getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('says before any upload that no generations are left', async () => {
+    const app = openUploadStep({ remainingGenerations: 0 });
+    await waitFor(() => expect(app.context().remainingGenerations).toBe(0));
+    expect(screen.getByText('You have no generations left.')).toBeTruthy();
+  });
+});

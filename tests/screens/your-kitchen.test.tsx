@@ -1,0 +1,96 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GeneratedKitchen, GenerateKitchenInput } from '../../machines/kitchen/actors';
+import { COMPLETE_SELECTIONS, PHOTO_DATA_URL, renderApp } from './harness';
+
+afterEach(cleanup);
+
+/** A generation the test finishes by hand, after reporting stages as a provider would. */
+function controllableGeneration() {
+  let listener: GenerateKitchenInput['listener'] | undefined;
+  let finish: (result: GeneratedKitchen) => void = () => {};
+  const generateKitchen = (input: GenerateKitchenInput) => {
+    listener = input.listener;
+    return new Promise<GeneratedKitchen>((resolve) => {
+      finish = resolve;
+    });
+  };
+  return {
+    generateKitchen,
+    reportStage: (stage: 'preparing' | 'rendering') =>
+      act(() => listener?.send({ type: 'GENERATION.STAGE', stage })),
+    finish: (result: GeneratedKitchen) => act(async () => finish(result)),
+  };
+}
+
+async function startGeneration(server: Parameters<typeof renderApp>[0]) {
+  const app = renderApp({ restored: COMPLETE_SELECTIONS, ...server });
+  await act(async () => {});
+  app.navigate('create-kitchen/kitchen-island');
+  fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+  return app;
+}
+
+describe('your kitchen', () => {
+  it('shows an empty state when nothing was generated', () => {
+    const app = renderApp();
+    app.navigate('your-kitchen');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your kitchen');
+    expect(screen.getByText('Nothing generated yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start designing' }).getAttribute('href')).toBe(
+      '/create-kitchen/upload-image',
+    );
+  });
+
+  it('follows the stages, then shows the result with compare, download, generate again and start over', async () => {
+    const generation = controllableGeneration();
+    const app = await startGeneration({ generateKitchen: generation.generateKitchen });
+    const stages = await screen.findByRole('list');
+    generation.reportStage('rendering');
+    const current = within(stages)
+      .getAllByRole('listitem')
+      .find((item) => item.getAttribute('aria-current') === 'step');
+    expect(current?.textContent).toBe('Rendering your new kitchen');
+    expect(screen.getByRole('status').textContent).toBe('Rendering your new kitchen…');
+
+    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2 });
+    const slider = (await screen.findByLabelText('Compare before and after')) as HTMLInputElement;
+    expect(slider.type).toBe('range');
+    fireEvent.change(slider, { target: { value: '30' } });
+    expect(slider.getAttribute('aria-valuetext')).toBe('30% showing the original');
+    const afters = screen.getAllByRole('img', { name: 'Your kitchen reimagined' });
+    expect(afters.every((image) => image.getAttribute('src') === '/result.png')).toBe(true);
+    expect(screen.getAllByRole('img', { name: 'Your kitchen before' })[0]?.getAttribute('src')).toBe(
+      PHOTO_DATA_URL,
+    );
+    const download = screen.getByRole('link', { name: 'Download image' });
+    expect(download.getAttribute('href')).toBe('/result.png');
+    expect(download.hasAttribute('download')).toBe(true);
+    expect(screen.getByText('2 generations left')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate again' }));
+    expect(screen.getByRole('heading', { name: 'Creating your kitchen' })).toBeTruthy();
+    await generation.finish({ imageUrl: '/result-2.png', remainingGenerations: 1 });
+    expect(await screen.findByText('1 generation left')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Upload Your Kitchen Photo');
+    expect(app.context().frontals.doorStyleGroup).toBeNull();
+  });
+
+  it('cancels a generation', async () => {
+    const generation = controllableGeneration();
+    await startGeneration({ generateKitchen: generation.generateKitchen });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('heading', { name: 'Creating your kitchen' })).toBeNull();
+    expect(screen.getByText('Nothing generated yet')).toBeTruthy();
+  });
+
+  it('shows a failed generation on the error screen', async () => {
+    await startGeneration({
+      generateKitchen: () => Promise.reject({ message: 'The renderer is busy.', remainingGenerations: 3 }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
