@@ -45,8 +45,12 @@ export type KitchenTag = 'loading' | 'error' | 'retrying' | 'processingImage' | 
 /** The error screen's "Try again" clears the error after this long (spec §9). */
 export const RETRY_DELAY_MS = 1000;
 
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'The request failed.';
+/** The message of whatever a call rejected with: an Error, a `{ message }` failure or a string. */
+const messageOf = (error: unknown): string => {
+  if (typeof error === 'string') return error;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : 'The request failed.';
+};
 
 const remainingOf = (error: unknown): number | null => {
   const remaining = (error as Partial<GenerationFailure> | null)?.remainingGenerations;

@@ -1,0 +1,119 @@
+// How each invoked server call can end, as the model explores it: the outputs it may resolve with and one
+// failure. Keyed by invoke id; the model test fails when the machine invokes something missing here.
+import { expect } from 'vitest';
+import type { GenerationFailure } from '../../../machines/kitchen/actors';
+import type { CatalogueResult } from '../../../machines/kitchen/catalogue';
+import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import * as sample from '../support/samples';
+
+export interface ActorCase {
+  outputs: readonly unknown[];
+  error: unknown;
+  /** What must hold after the call resolved with `output`. */
+  checkDone?: (before: KitchenSnapshot, after: KitchenSnapshot, output: unknown) => void;
+  checkError?: (before: KitchenSnapshot, after: KitchenSnapshot) => void;
+}
+
+const networkError = new Error('We could not reach the server. Check your connection and try again.');
+const list = (result: CatalogueResult) => [result];
+
+/** A failed load shows the error screen with the error's message. */
+const showsErrorScreen = (_: KitchenSnapshot, after: KitchenSnapshot) => {
+  expect(viewOf(after).error).toBe(networkError.message);
+};
+
+const catalogueCase = (outputs: CatalogueResult[]): ActorCase => ({
+  outputs,
+  error: networkError,
+  checkDone: (_, after, output) => {
+    const result = output as CatalogueResult;
+    expect(after.context.catalogue[result.kind]).toEqual(result.items);
+  },
+  checkError: showsErrorScreen,
+});
+
+const generationFailure: GenerationFailure = { message: 'The renderer failed.', remainingGenerations: 3 };
+
+export const actorCases: Record<string, ActorCase> = {
+  authorizeUser: {
+    outputs: [{ remainingGenerations: 5 }, { remainingGenerations: 0 }],
+    error: new Error('Forbidden'),
+    checkDone: (_, after, output) =>
+      expect(after.context.remainingGenerations).toBe(
+        (output as { remainingGenerations: number }).remainingGenerations,
+      ),
+    checkError: (_, after) => expect(viewOf(after).route).toBe('access-denied'),
+  },
+  loadDoorStyleGroups: catalogueCase(list({ kind: 'doorStyleGroups', items: [...sample.doorStyleGroups] })),
+  loadHandleStyles: {
+    ...catalogueCase(
+      Object.values(sample.handleStyleLists).map((items) => ({ kind: 'handleStyles', items: [...items] })),
+    ),
+    checkDone: (before, after, output) => {
+      const { items } = output as { items: string[] };
+      const readings = new Set(items.map((style) => style.trim().toLowerCase()));
+      if (readings.size === 2 && !readings.has('yes')) {
+        // A real choice: the user stays on handles.
+        expect(viewOf(after).step?.id).toBe('handles');
+        return;
+      }
+      // All styles read the same: the choice is stored and the step skipped, replacing history.
+      const handleless = readings.has('handleless');
+      expect(after.context.frontals.isHandleless).toBe(handleless);
+      const backward = before.context.direction === 'backward';
+      expect(viewOf(after).step?.id).toBe(backward ? 'design' : 'finishing');
+      expect(after.context.navigation).toBe('replace');
+    },
+  },
+  loadFinishes: catalogueCase(list({ kind: 'finishes', items: [...sample.finishes] })),
+  loadFrontalColourGroups: catalogueCase(
+    list({ kind: 'frontalColourGroups', items: [...sample.frontalColourGroups] }),
+  ),
+  loadFrontalPreviews: catalogueCase(list({ kind: 'frontalPreviews', items: [...sample.frontals] })),
+  loadWorktopMaterials: catalogueCase(list({ kind: 'worktopMaterials', items: [...sample.materials] })),
+  loadWorktopColourGroups: catalogueCase(
+    list({ kind: 'worktopColourGroups', items: [...sample.worktopColourGroups] }),
+  ),
+  loadWorktopColours: catalogueCase(list({ kind: 'worktopColours', items: [...sample.worktopColours] })),
+  loadWorktopPreviews: catalogueCase(list({ kind: 'worktopPreviews', items: [...sample.worktopPreviews] })),
+  preparePhoto: {
+    outputs: [sample.preparedPhoto],
+    error: new Error('This file is not a photo we can read.'),
+    checkDone: (_, after) => expect(after.context.inputImageDataUrl).toBe(sample.preparedPhoto.dataUrl),
+    checkError: (_, after) => expect(after.context.inputImageDataUrl).toBeNull(),
+  },
+  validateImageContent: {
+    outputs: [
+      { isSafe: true, imageId: '0b9a4c52-52d8-4bd2-9a6e-3c8f1d2e4a10' },
+      { isSafe: false, imageId: null },
+    ],
+    error: networkError,
+    checkDone: (_, after, output) => {
+      const { isSafe } = output as { isSafe: boolean };
+      // Moderation: null (unchecked), then true or false; the verdict is cached by image for 24 hours.
+      expect(after.context.moderationPassed).toBe(isSafe);
+      expect(after.context.moderationCache[sample.preparedPhoto.imageKey]?.isSafe).toBe(isSafe);
+    },
+    checkError: (_, after) => expect(after.context.moderationPassed).toBeNull(),
+  },
+  generateEmptyRoom: {
+    outputs: [{ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e' }],
+    error: generationFailure,
+    checkDone: (_, after) => expect(after.context.emptyRoomId).toBe('5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e'),
+    checkError: (_, after) => expect(after.context.remainingGenerations).toBe(3),
+  },
+  generateKitchen: {
+    outputs: [{ imageUrl: '/api/v1/images/6e7f8091-a2b3-4c4d-9e5f-6a7b8c9d0e1f', remainingGenerations: 4 }],
+    error: generationFailure,
+    checkDone: (_, after) => {
+      // The Generations-Remaining count is kept on success and on error.
+      expect(after.context.remainingGenerations).toBe(4);
+      expect(viewOf(after).route).toBe('your-kitchen');
+      expect(after.context.lastGeneratedImageDataUrl).toContain('/api/v1/images/');
+    },
+    checkError: (_, after) => {
+      expect(after.context.remainingGenerations).toBe(3);
+      expect(viewOf(after).error).toBe('The renderer failed.');
+    },
+  },
+};

@@ -1,0 +1,297 @@
+// Every event of the kitchen statechart, with the samples the model sends and what must hold after each. The
+// table is typed by the machine's event union: a new event does not compile until it has a case here.
+import { expect } from 'vitest';
+import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
+import { firstIncompleteStepBefore, isStepComplete } from '../../../machines/kitchen/requirements';
+import { ROUTE_IDS, type RouteId } from '../../../machines/kitchen/routes';
+import type { StepId } from '../../../machines/kitchen/steps';
+import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import * as sample from '../support/samples';
+import { SPEC_STEP_ORDER } from './spec-oracle';
+
+type EventOf<T extends KitchenEventType> = Extract<KitchenEvent, { type: T }>;
+
+export interface EventCase<E extends KitchenEvent> {
+  /** The events of this type worth sending from this snapshot. */
+  samples: (snapshot: KitchenSnapshot) => E[];
+  /** What the user must see after the event, given what was there before it. */
+  check: (before: KitchenSnapshot, after: KitchenSnapshot, event: E) => void;
+}
+
+export type EventTable = { [T in KitchenEventType]: EventCase<EventOf<T>> };
+
+const stepOf = (snapshot: KitchenSnapshot): StepId | null => viewOf(snapshot).step?.id ?? null;
+const routeOf = (snapshot: KitchenSnapshot): RouteId => viewOf(snapshot).route;
+const inRoute = (snapshot: KitchenSnapshot, prefix: string) => routeOf(snapshot).startsWith(prefix);
+const neighbour = (step: StepId, offset: number): StepId | undefined =>
+  SPEC_STEP_ORDER[SPEC_STEP_ORDER.indexOf(step) + offset];
+
+/** Offers the two samples of a choice while the step that makes it is on screen. */
+const choiceOn =
+  <E extends KitchenEvent>(step: StepId, make: () => E[]) =>
+  (snapshot: KitchenSnapshot) =>
+    stepOf(snapshot) === step ? make() : [];
+
+const changed = <T>(before: T, after: T) => before !== after;
+
+export const eventCases: EventTable = {
+  NAVIGATE: {
+    samples: () => ROUTE_IDS.map((route) => ({ type: 'NAVIGATE', route })),
+    check: (before, after, event) => {
+      if (before.matches({ session: 'denied' })) {
+        expect(routeOf(after)).toBe('access-denied');
+        return;
+      }
+      const target = event.route.startsWith('create-kitchen/') ? (event.route.split('/')[1] as StepId) : null;
+      if (target === null) {
+        expect(routeOf(after)).toBe(event.route);
+        expect(after.context.navigation).toBe('push');
+        return;
+      }
+      // A step whose earlier choices are missing sends the user back, replacing the history entry.
+      const blockedAt = firstIncompleteStepBefore(target, after.context);
+      const landed = stepOf(after);
+      if (blockedAt !== null) {
+        expect(landed).toBe(blockedAt);
+        expect(after.context.navigation).toBe('replace');
+      } else {
+        expect(landed).toBe(target);
+        expect(after.context.navigation).toBe('push');
+      }
+    },
+  },
+  NEXT: {
+    samples: (snapshot) =>
+      inRoute(snapshot, 'create-kitchen') || inRoute(snapshot, 'onboarding') ? [{ type: 'NEXT' }] : [],
+    check: (before, after) => {
+      const step = stepOf(before);
+      if (step === null) {
+        const order: RouteId[] = [
+          'onboarding/how-it-works',
+          'onboarding/personalization',
+          'onboarding/showcase',
+        ];
+        const next = order[order.indexOf(routeOf(before)) + 1] ?? 'create-kitchen/upload-image';
+        expect(routeOf(after)).toBe(next);
+        return;
+      }
+      const next = neighbour(step, 1);
+      if (next === undefined || !isStepComplete(step, before.context)) {
+        // Gating: the last step has no next, and an incomplete step cannot be left.
+        expect(stepOf(after)).toBe(step);
+        return;
+      }
+      expect(stepOf(after)).toBe(next);
+      expect(after.context.navigation).toBe('push');
+    },
+  },
+  BACK: {
+    samples: (snapshot) =>
+      inRoute(snapshot, 'create-kitchen') || inRoute(snapshot, 'onboarding') ? [{ type: 'BACK' }] : [],
+    check: (before, after) => {
+      const step = stepOf(before);
+      if (step === null) return;
+      // The first step has no previous.
+      expect(stepOf(after)).toBe(neighbour(step, -1) ?? step);
+    },
+  },
+  'PHOTO.SELECTED': {
+    samples: choiceOn('upload-image', () => [{ type: 'PHOTO.SELECTED', file: sample.photo }]),
+    check: (_, after) => {
+      expect(viewOf(after).isProcessingImage).toBe(true);
+      expect(after.context.moderationPassed).toBeNull();
+      expect(after.context.inputImageDataUrl).toBeNull();
+    },
+  },
+  'PHOTO.REMOVED': {
+    samples: choiceOn('upload-image', () => [{ type: 'PHOTO.REMOVED' }]),
+    check: (_, after) => {
+      expect(after.context.file).toBeNull();
+      expect(after.context.inputImageDataUrl).toBeNull();
+      expect(after.context.moderationPassed).toBeNull();
+    },
+  },
+  'DESIGN.SELECTED': {
+    samples: choiceOn('design', () =>
+      sample.doorStyleGroups.map((group) => ({ type: 'DESIGN.SELECTED', group, image: null })),
+    ),
+    check: (before, after, event) => {
+      expect(after.context.selectedDesign).toBe(event.group);
+      expect(after.context.frontals.doorStyleGroup).toBe(event.group);
+      if (changed(before.context.frontals.doorStyleGroup, event.group)) {
+        expect(after.context.frontals).toMatchObject({
+          isHandleless: null,
+          finish: null,
+          colorGroup: null,
+          selectedFrontalId: null,
+          selectedFrontalPreview: null,
+        });
+      }
+    },
+  },
+  'HANDLES.SELECTED': {
+    samples: choiceOn('handles', () =>
+      [true, false].map((isHandleless) => ({ type: 'HANDLES.SELECTED', isHandleless })),
+    ),
+    check: (before, after, event) => {
+      expect(after.context.frontals.isHandleless).toBe(event.isHandleless);
+      if (changed(before.context.frontals.isHandleless, event.isHandleless)) {
+        expect(after.context.frontals).toMatchObject({
+          finish: null,
+          colorGroup: null,
+          selectedFrontalId: null,
+        });
+      }
+    },
+  },
+  'FINISH.SELECTED': {
+    samples: choiceOn('finishing', () =>
+      sample.finishes.map((finish) => ({ type: 'FINISH.SELECTED', finish })),
+    ),
+    check: (before, after, event) => {
+      expect(after.context.frontals.finish).toBe(event.finish);
+      if (changed(before.context.frontals.finish, event.finish)) {
+        expect(after.context.frontals).toMatchObject({ colorGroup: null, selectedFrontalId: null });
+      }
+    },
+  },
+  'FRONTAL_COLOUR_GROUP.SELECTED': {
+    samples: choiceOn('frontal-color', () =>
+      sample.frontalColourGroups.map((group) => ({ type: 'FRONTAL_COLOUR_GROUP.SELECTED', group })),
+    ),
+    check: (before, after, event) => {
+      expect(after.context.frontals.colorGroup).toBe(event.group);
+      if (changed(before.context.frontals.colorGroup, event.group)) {
+        expect(after.context.frontals.selectedFrontalId).toBeNull();
+      }
+      // Front previews are asked for once group, finish, colour group and handle choice are set.
+      expect(after.children.loadFrontalPreviews).toBeDefined();
+    },
+  },
+  'FRONTAL.SELECTED': {
+    samples: choiceOn('frontal-color', () =>
+      sample.frontals.map((frontal) => ({ type: 'FRONTAL.SELECTED', frontal })),
+    ),
+    check: (_, after, event) => {
+      expect(after.context.frontals.selectedFrontalId).toBe(event.frontal.id);
+      expect(after.context.frontals.selectedFrontalPreview).toEqual(event.frontal);
+    },
+  },
+  'MATERIAL.SELECTED': {
+    samples: choiceOn('material', () =>
+      sample.materials.map((material) => ({ type: 'MATERIAL.SELECTED', material })),
+    ),
+    check: (before, after, event) => {
+      expect(after.context.worktops.material).toBe(event.material);
+      if (changed(before.context.worktops.material, event.material)) {
+        expect(after.context.worktops).toMatchObject({
+          colourGroup: null,
+          colour: null,
+          selectedColourPreview: null,
+          selectedWorktopId: null,
+          selectedWorktopPreview: null,
+        });
+      }
+    },
+  },
+  'WORKTOP_COLOUR_GROUP.SELECTED': {
+    samples: choiceOn('material-color', () =>
+      sample.worktopColourGroups.map((group) => ({ type: 'WORKTOP_COLOUR_GROUP.SELECTED', group })),
+    ),
+    check: (before, after, event) => {
+      expect(after.context.worktops.colourGroup).toBe(event.group);
+      if (changed(before.context.worktops.colourGroup, event.group)) {
+        expect(after.context.worktops).toMatchObject({
+          colour: null,
+          selectedColourPreview: null,
+          selectedWorktopId: null,
+        });
+      }
+    },
+  },
+  'WORKTOP_COLOUR.SELECTED': {
+    samples: choiceOn('material-color', () =>
+      sample.worktopColours.map((colour) => ({ type: 'WORKTOP_COLOUR.SELECTED', colour })),
+    ),
+    check: (_, after, event) => {
+      expect(after.context.worktops.colour).toBe(event.colour.colour);
+      expect(after.context.worktops.selectedColourPreview).toEqual(event.colour);
+    },
+  },
+  'WORKTOP.SELECTED': {
+    samples: choiceOn('material-preview', () =>
+      sample.worktopPreviews.map((worktop) => ({ type: 'WORKTOP.SELECTED', worktop })),
+    ),
+    check: (_, after, event) => {
+      expect(after.context.worktops.selectedWorktopId).toBe(event.worktop.id);
+    },
+  },
+  'SHAPE.SELECTED': {
+    samples: choiceOn('kitchen-shape', () =>
+      sample.shapes.map((shape) => ({ type: 'SHAPE.SELECTED', shape })),
+    ),
+    check: (_, after, event) => expect(after.context.selectedShape).toBe(event.shape),
+  },
+  'ISLAND.SELECTED': {
+    samples: choiceOn('kitchen-island', () =>
+      [true, false].map((hasIsland) => ({ type: 'ISLAND.SELECTED', hasIsland })),
+    ),
+    check: (_, after, event) => expect(after.context.hasIsland).toBe(event.hasIsland),
+  },
+  GENERATE: {
+    samples: (snapshot) =>
+      stepOf(snapshot) === 'kitchen-island' || snapshot.matches({ routes: { 'your-kitchen': 'result' } })
+        ? [{ type: 'GENERATE' }]
+        : [],
+    check: (before, after) => {
+      const allowed =
+        isStepComplete('kitchen-island', before.context) &&
+        (before.context.remainingGenerations === null || before.context.remainingGenerations > 0);
+      expect(viewOf(after).isGenerating).toBe(allowed);
+      if (allowed) expect(routeOf(after)).toBe('your-kitchen');
+    },
+  },
+  'GENERATION.STAGE': {
+    samples: (snapshot) =>
+      viewOf(snapshot).isGenerating ? [{ type: 'GENERATION.STAGE', stage: 'rendering' }] : [],
+    check: (_, after) => expect(after.context.generationStage).toBe('rendering'),
+  },
+  'GENERATION.CANCEL': {
+    samples: (snapshot) => (viewOf(snapshot).isGenerating ? [{ type: 'GENERATION.CANCEL' }] : []),
+    check: (_, after) => {
+      expect(viewOf(after).isGenerating).toBe(false);
+      expect(after.context.generationStage).toBeNull();
+    },
+  },
+  RETRY: {
+    samples: (snapshot) =>
+      snapshot.hasTag('error') && !snapshot.hasTag('retrying') ? [{ type: 'RETRY' }] : [],
+    check: (before, after) => {
+      // "Try again" keeps the message on screen until the retry delay has passed.
+      expect(viewOf(after).isRetrying).toBe(true);
+      expect(viewOf(after).error).toBe(before.context.error);
+    },
+  },
+  RESET: {
+    samples: (snapshot) => (routeOf(snapshot) === 'home' ? [] : [{ type: 'RESET' }]),
+    check: (before, after) => {
+      if (before.matches({ session: 'denied' })) return;
+      expect(stepOf(after)).toBe('upload-image');
+      expect(after.context).toMatchObject({
+        inputImageDataUrl: null,
+        moderationPassed: null,
+        selectedDesign: null,
+        hasIsland: null,
+        selectedShape: null,
+        lastGeneratedImageDataUrl: null,
+      });
+      expect(Object.values(after.context.frontals).every((value) => value === null)).toBe(true);
+      expect(Object.values(after.context.worktops).every((value) => value === null)).toBe(true);
+    },
+  },
+  ACCESS_DENIED: {
+    // Raised by the machine itself when authorisation fails; never sent from outside.
+    samples: () => [],
+    check: (_, after) => expect(routeOf(after)).toBe('access-denied'),
+  },
+};

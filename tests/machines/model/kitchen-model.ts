@@ -1,0 +1,148 @@
+// The model of the kitchen statechart that paths are generated from: which states it tells apart and which
+// events it sends from each. Kept apart from the test so it can be explored on its own.
+import type { AnyEventObject } from 'xstate';
+import { type AdjacencyValue, getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
+import type { KitchenInput } from '../../../machines/kitchen/context';
+import type { KitchenEvent } from '../../../machines/kitchen/events';
+import { kitchenMachine } from '../../../machines/kitchen/machine';
+import { firstIncompleteStepBefore, isStepComplete } from '../../../machines/kitchen/requirements';
+import { STEP_IDS } from '../../../machines/kitchen/steps';
+import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import { actorCases } from './actor-cases';
+import { eventCases } from './event-cases';
+import { declaredDelayedEvents, declaredTransitions } from './transition-coverage';
+
+export type ModelEvent = KitchenEvent | AnyEventObject;
+export type KitchenPath = StatePath<KitchenSnapshot, KitchenEvent>;
+
+export const DONE = 'xstate.done.actor.';
+export const ERROR = 'xstate.error.actor.';
+
+const remainingBucket = (remaining: number | null) =>
+  remaining === null ? 'unknown' : remaining > 0 ? 'some' : 'none';
+
+/**
+ * The states the model tells apart: the state value, the first step whose choice is missing (which decides
+ * every gate and redirect), and only those other facts the guards of the screen on show read.
+ */
+export const abstractKey = (snapshot: KitchenSnapshot): string => {
+  const { context } = snapshot;
+  const view = viewOf(snapshot);
+  const step = view.step?.id ?? null;
+  const facts: unknown[] = [
+    snapshot.value,
+    STEP_IDS.find((id) => !isStepComplete(id, context)) ?? 'complete',
+  ];
+  if (step === 'upload-image') {
+    facts.push(
+      context.moderationPassed,
+      context.inputImageDataUrl !== null,
+      Object.keys(context.moderationCache).length,
+    );
+  }
+  if (step === 'handles') facts.push(context.direction);
+  if (step === 'frontal-color') facts.push(context.frontals.colorGroup !== null);
+  if (step === 'material-color') facts.push(context.worktops.colourGroup !== null);
+  if (step === 'kitchen-island' || view.route === 'your-kitchen') {
+    facts.push(remainingBucket(context.remainingGenerations), context.emptyRoomId !== null);
+    facts.push(context.lastGeneratedImageDataUrl !== null);
+  }
+  return JSON.stringify(facts);
+};
+
+const delayedEventsBySource = declaredDelayedEvents(kitchenMachine);
+
+const BUSY_TAGS = ['loading', 'processingImage', 'moderating', 'generating'] as const;
+
+/** Every event worth sending from a snapshot: the user's, the invoked calls' endings, the due delays. */
+export const eventsFrom = (snapshot: KitchenSnapshot): ModelEvent[] => {
+  const callEndings = Object.keys(snapshot.children).flatMap((id) => {
+    const actorCase = actorCases[id];
+    if (!actorCase) return [];
+    return [
+      ...actorCase.outputs.map((output) => ({ type: `${DONE}${id}`, output, actorId: id })),
+      { type: `${ERROR}${id}`, error: actorCase.error, actorId: id },
+    ];
+  });
+  // The visitor is authorised (or not) before anything else: the order of the two does not matter to the app.
+  if (snapshot.matches({ session: 'authorizing' })) return callEndings;
+  const busy = BUSY_TAGS.some((tag) => snapshot.hasTag(tag));
+  const userEvents = Object.entries(eventCases).flatMap(([type, eventCase]) =>
+    // While a call is under way the model lets it end before the user navigates elsewhere.
+    busy && type === 'NAVIGATE'
+      ? []
+      : (eventCase.samples as (s: KitchenSnapshot) => KitchenEvent[])(snapshot),
+  );
+  const dueDelays = snapshot._nodes.flatMap((node) =>
+    (delayedEventsBySource.get(node.id) ?? []).map((type) => ({ type })),
+  );
+  return [...callEndings, ...userEvents, ...dueDelays];
+};
+
+const traversal = (input: KitchenInput) => ({
+  input,
+  events: eventsFrom as (snapshot: KitchenSnapshot) => KitchenEvent[],
+  serializeState: abstractKey,
+});
+
+/** The shortest path to every state the model tells apart. */
+export function shortestPaths(input: KitchenInput): KitchenPath[] {
+  return getShortestPaths(kitchenMachine, traversal(input));
+}
+
+export interface Coverage {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+/**
+ * Shortest paths reach every state but not every transition: an edge into a state already reached by a shorter
+ * path is left out. For each transition still untaken after `run`ning the given paths, this adds the shortest
+ * path to a state where the transition can fire, followed by that one edge.
+ */
+export function pathsCoveringEveryTransition(
+  input: KitchenInput,
+  run: (path: KitchenPath) => Coverage,
+  transitionsOfEdge: (from: KitchenSnapshot, event: KitchenEvent) => Set<string>,
+  /** Transitions earlier journeys already take: not searched for again. */
+  taken: Set<string>,
+): KitchenPath[] {
+  const paths = shortestPaths(input);
+  const takeAll = (path: KitchenPath) => {
+    for (const key of run(path).transitions) taken.add(key);
+  };
+  paths.forEach(takeAll);
+
+  const adjacency = getAdjacencyMap(kitchenMachine, traversal(input)) as Record<
+    string,
+    AdjacencyValue<KitchenSnapshot, KitchenEvent>
+  >;
+  const byLength = [...paths].sort((a, b) => a.steps.length - b.steps.length);
+  const isActive = (snapshot: KitchenSnapshot, ids: string[]) =>
+    snapshot._nodes.some((node) => ids.includes(node.id));
+
+  for (const transition of declaredTransitions(kitchenMachine)) {
+    if (taken.has(transition.key)) continue;
+    const eventless = transition.eventType === '';
+    for (const path of byLength) {
+      // An event's transition fires from a state where its source is active; an eventless one may follow any
+      // event, so look at the edges that end in (or pass through to) its target.
+      if (!eventless && !isActive(path.state, [transition.source])) continue;
+      const candidates = Object.values(adjacency[abstractKey(path.state)]?.transitions ?? {}).filter(
+        ({ event, state }) =>
+          eventless ? isActive(state, transition.targets) : event.type === transition.eventType,
+      );
+      const extended = candidates
+        .map(
+          ({ event, state }): KitchenPath => ({ ...path, state, steps: [...path.steps, { event, state }] }),
+        )
+        .find((candidate) => run(candidate).transitions.has(transition.key));
+      if (extended) {
+        paths.push(extended);
+        takeAll(extended);
+        break;
+      }
+    }
+  }
+  return paths;
+}

@@ -1,0 +1,72 @@
+// Coverage computed from the machine definition itself: every state node and every transition it declares
+// (events, invoke completions and failures, delays, eventless redirects). A new state or transition is counted
+// the moment it is written, so it cannot go untested.
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+
+export interface DeclaredTransition {
+  key: string;
+  source: string;
+  eventType: string;
+  /** The ids of the states it targets (none for an action-only transition). */
+  targets: string[];
+}
+
+const targetsOf = (transition: AnyTransitionDefinition): string[] =>
+  (transition.target ?? []).map((target: AnyStateNode) => target.id);
+
+export const allStateNodes = (machine: AnyStateMachine): AnyStateNode[] => {
+  const nodes: AnyStateNode[] = [];
+  const visit = (node: AnyStateNode) => {
+    nodes.push(node);
+    for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
+  };
+  visit(machine.root);
+  return nodes;
+};
+
+/** A stable name for a transition: its source, its event and its place among that event's candidates. */
+const keyOf = (node: AnyStateNode, eventType: string, index: number) =>
+  `${node.id} | ${eventType || 'always'} #${index}`;
+
+export const declaredTransitions = (machine: AnyStateMachine): DeclaredTransition[] =>
+  allStateNodes(machine).flatMap((node) => {
+    const onEvents = [...node.transitions.entries()].flatMap(([eventType, candidates]) =>
+      candidates.map((transition, index) => ({
+        key: keyOf(node, eventType, index),
+        source: node.id,
+        eventType,
+        targets: targetsOf(transition),
+      })),
+    );
+    const eventless = (node.always ?? []).map((transition, index) => ({
+      key: keyOf(node, '', index),
+      source: node.id,
+      eventType: '',
+      targets: targetsOf(transition),
+    }));
+    return [...onEvents, ...eventless];
+  });
+
+/** The declared name of a transition that was taken (found by identity among its source's candidates). */
+export const keyOfTaken = (transition: AnyTransitionDefinition): string => {
+  const node = transition.source;
+  const always = node.always ?? [];
+  const alwaysIndex = always.indexOf(transition);
+  if (alwaysIndex >= 0) return keyOf(node, '', alwaysIndex);
+  const candidates = node.transitions.get(transition.eventType) ?? [];
+  return keyOf(node, transition.eventType, candidates.indexOf(transition));
+};
+
+/** Delayed events the machine declares, by the state that schedules them. */
+export const declaredDelayedEvents = (machine: AnyStateMachine): Map<string, string[]> => {
+  const bySource = new Map<string, string[]>();
+  for (const node of allStateNodes(machine)) {
+    const types = node.after.map((delayed: { eventType: string }) => delayed.eventType);
+    if (types.length > 0) bySource.set(node.id, types);
+  }
+  return bySource;
+};
+
+/** Invoke ids the machine declares, by the state that invokes them. */
+export const declaredInvokeIds = (machine: AnyStateMachine): string[] =>
+  allStateNodes(machine).flatMap((node) => node.invoke.map((invoke: { id: string }) => invoke.id));

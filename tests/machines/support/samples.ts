@@ -1,0 +1,46 @@
+// Catalogue items and photos the machine tests choose from. Two of each, so a test can change a choice.
+import type { FrontalPreview, WorktopColour, WorktopPreview } from '../../../machines/kitchen/catalogue';
+import type { PhotoFile } from '../../../machines/kitchen/context';
+
+export const photo: PhotoFile = { name: 'kitchen.jpg', type: 'image/jpeg', size: 233_717 };
+
+export const doorStyleGroups = ['Shaker', 'Slab'] as const;
+export const finishes = ['Matt', 'Gloss'] as const;
+export const frontalColourGroups = ['Greens', 'Greys'] as const;
+export const frontals: readonly FrontalPreview[] = [
+  {
+    id: '3f1b8a52-6c1e-5d2a-9b7e-1a2b3c4d5e6f',
+    colour: 'Sage',
+    primary_hex: '#9CAF88',
+    image_url: '/api/v1/store/swatches/r1/3f1b8a52-6c1e-5d2a-9b7e-1a2b3c4d5e6f.webp',
+  },
+  {
+    id: '7a2c9d41-0e3f-5b6a-8c9d-2b3c4d5e6f70',
+    colour: 'Anthracite',
+    primary_hex: '#383E42',
+    image_url: '/api/v1/store/swatches/r1/7a2c9d41-0e3f-5b6a-8c9d-2b3c4d5e6f70.webp',
+  },
+];
+export const materials = ['Quartz', 'Solid Wood'] as const;
+export const worktopColourGroups = ['Whites', 'Concrete / Slate Effect'] as const;
+export const worktopColours: readonly WorktopColour[] = [
+  { colour: 'Calacatta', primary_hex: '#F2EFEA' },
+  { colour: 'Carrara', primary_hex: '#E8E6E1' },
+];
+export const worktopPreviews: readonly WorktopPreview[] = [
+  { id: 'c1d2e3f4-a5b6-5c7d-8e9f-0a1b2c3d4e5f', finish: 'Polished' },
+  { id: 'd2e3f4a5-b6c7-5d8e-9f0a-1b2c3d4e5f60', finish: 'Honed' },
+];
+export const shapes = ['l-shaped', 'galley'] as const;
+
+/** Handle styles as the catalogue sends them: one reading (the step is skipped) or a real choice. */
+export const handleStyleLists = {
+  withHandleOnly: [' Handle '],
+  handlelessOnly: ['HANDLELESS', 'yes'],
+  both: ['handle', 'handleless'],
+} as const;
+
+export const preparedPhoto = {
+  dataUrl: 'data:image/jpeg;base64,/9j/2wBDAA',
+  imageKey: 'sha256-of-the-photo',
+};
