@@ -76,6 +76,8 @@ export interface GeneratedKitchen {
   imageUrl: string;
   /** From the Generations-Remaining header. */
   remainingGenerations: number | null;
+  /** Which provider made it, e.g. `local` for the offline concept renderer. */
+  provider: string;
 }
 
 /** What a failed generation rejects with, so the remaining count is kept on errors too (spec §7). */

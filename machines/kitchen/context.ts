@@ -24,6 +24,8 @@ export interface WizardState {
   /** The moderation cache key of the photo (its SHA-256). */
   inputImageKey: string | null;
   lastGeneratedImageDataUrl: string | null;
+  /** Which provider made the last image (`local` is the offline concept renderer); added to the spec's fields. */
+  lastGenerationProvider: string | null;
   emptyRoomId: string | null;
   currentStep: StepId;
   moderationPassed: boolean | null;
@@ -70,6 +72,7 @@ export const initialWizardState = (): WizardState => ({
   inputImageId: null,
   inputImageKey: null,
   lastGeneratedImageDataUrl: null,
+  lastGenerationProvider: null,
   emptyRoomId: null,
   currentStep: 'upload-image',
   moderationPassed: null,

@@ -2,7 +2,7 @@
 // the photo's moderation lifecycle, the selection cascades, the handles auto-skip and the server calls. It
 // imports xstate only; the app projects its state onto the URL and provides the server calls.
 import { and, assign, raise, setup, stateIn } from 'xstate';
-import { declaredActors, type GenerationFailure } from './actors';
+import { declaredActors, type GeneratedKitchen, type GenerationFailure } from './actors';
 import { type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import { catalogueRequest } from './catalogue-requests';
 import { configurationOf } from './configuration';
@@ -230,8 +230,9 @@ export const kitchenMachine = setup({
       generationStage: params.stage,
     })),
     storeEmptyRoom: assign((_, params: { emptyRoomId: string }) => ({ emptyRoomId: params.emptyRoomId })),
-    storeGeneratedKitchen: assign((_, params: { imageUrl: string; remainingGenerations: number | null }) => ({
+    storeGeneratedKitchen: assign((_, params: GeneratedKitchen) => ({
       lastGeneratedImageDataUrl: params.imageUrl,
+      lastGenerationProvider: params.provider,
       remainingGenerations: params.remainingGenerations,
       generationStage: null,
     })),

@@ -33,5 +33,9 @@ export const generateKitchenActor = (api: ApiClient, pollIntervalMs?: number) =>
     if (job.resultImageId === null) {
       throw new GenerationError('The kitchen came back without a picture.', remainingGenerations);
     }
-    return { imageUrl: `${api.baseUrl}${imageUrl(job.resultImageId)}`, remainingGenerations };
+    return {
+      imageUrl: `${api.baseUrl}${imageUrl(job.resultImageId)}`,
+      remainingGenerations,
+      provider: job.provider,
+    };
   });

@@ -12,6 +12,7 @@ export const wizardStateSchema = z.object({
   inputImageId: text.default(null),
   inputImageKey: text.default(null),
   lastGeneratedImageDataUrl: text,
+  lastGenerationProvider: text.default(null),
   emptyRoomId: text,
   currentStep: z.enum(STEP_IDS as [StepId, ...StepId[]]),
   moderationPassed: flag,

@@ -135,6 +135,7 @@ describe('generation jobs', () => {
     expect(result).toEqual({
       imageUrl: `${local.origin}/api/v1/images/${RESULT_ID}`,
       remainingGenerations: 4,
+      provider: 'local',
     });
     expect(recorded.bodies.at(-1)).toEqual({
       imageId: UPLOADED_ID,

@@ -131,9 +131,10 @@ export function renderApp(server: FakeServer = {}) {
         async (): Promise<EmptyRoomOutput> => ({ emptyRoomId: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a' }),
       ),
       generateKitchen: fromPromise(({ input }) =>
-        (server.generateKitchen ?? (async () => ({ imageUrl: '/result.png', remainingGenerations: 2 })))(
-          input,
-        ),
+        (
+          server.generateKitchen ??
+          (async () => ({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' }))
+        )(input),
       ),
     },
   });

@@ -53,7 +53,7 @@ describe('your kitchen', () => {
     expect(current?.textContent).toBe('Rendering your new kitchen');
     expect(screen.getByRole('status').textContent).toBe('Rendering your new kitchen…');
 
-    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2 });
+    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
     const slider = (await screen.findByLabelText('Compare before and after')) as HTMLInputElement;
     expect(slider.type).toBe('range');
     fireEvent.change(slider, { target: { value: '30' } });
@@ -70,7 +70,7 @@ describe('your kitchen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate again' }));
     expect(screen.getByRole('heading', { name: 'Creating your kitchen' })).toBeTruthy();
-    await generation.finish({ imageUrl: '/result-2.png', remainingGenerations: 1 });
+    await generation.finish({ imageUrl: '/result-2.png', remainingGenerations: 1, provider: 'local' });
     expect(await screen.findByText('1 generation left')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Start over' }));

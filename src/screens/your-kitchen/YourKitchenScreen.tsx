@@ -7,9 +7,8 @@ import { useKitchenContext, useKitchenView } from '../use-kitchen';
 import { GenerationProgress } from './GenerationProgress';
 import { ResultView } from './ResultView';
 
-// The context does not carry which provider made the image yet (GeneratedKitchen has no `provider`); until
-// it does, the offline-concept note cannot be decided here and stays off.
-const IS_CONCEPT_RENDER_KNOWN = false;
+/** The provider name of the offline concept renderer (`GENERATION_PROVIDER=local`, the default). */
+const CONCEPT_RENDER_PROVIDER = 'local';
 
 function EmptyState() {
   return (
@@ -25,11 +24,12 @@ function EmptyState() {
 
 export function YourKitchenScreen() {
   const { error, isRetrying, isGenerating } = useKitchenView();
-  const { stage, before, after, remaining } = useKitchenContext((context) => ({
+  const { stage, before, after, remaining, provider } = useKitchenContext((context) => ({
     stage: context.generationStage,
     before: context.inputImageDataUrl,
     after: context.lastGeneratedImageDataUrl,
     remaining: context.remainingGenerations,
+    provider: context.lastGenerationProvider,
   }));
   return (
     <>
@@ -47,7 +47,7 @@ export function YourKitchenScreen() {
             before={before}
             after={after}
             remaining={remaining}
-            isConceptRender={IS_CONCEPT_RENDER_KNOWN}
+            isConceptRender={provider === CONCEPT_RENDER_PROVIDER}
           />
         ) : (
           <EmptyState />

@@ -27,6 +27,10 @@ export const fakeActors = (options: { authorized?: boolean } = {}): KitchenActor
   ),
   generateEmptyRoom: fromPromise(async () => ({ emptyRoomId: '0b6f2c1e-8a4d-4c3b-9e2f-1a2b3c4d5e6f' })),
   generateKitchen: fromPromise(
-    async (): Promise<GeneratedKitchen> => ({ imageUrl: '/api/v1/images/x', remainingGenerations: 4 }),
+    async (): Promise<GeneratedKitchen> => ({
+      imageUrl: '/api/v1/images/x',
+      remainingGenerations: 4,
+      provider: 'local',
+    }),
   ),
 });

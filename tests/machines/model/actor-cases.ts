@@ -103,7 +103,13 @@ export const actorCases: Record<string, ActorCase> = {
     checkError: (_, after) => expect(after.context.remainingGenerations).toBe(3),
   },
   generateKitchen: {
-    outputs: [{ imageUrl: '/api/v1/images/6e7f8091-a2b3-4c4d-9e5f-6a7b8c9d0e1f', remainingGenerations: 4 }],
+    outputs: [
+      {
+        imageUrl: '/api/v1/images/6e7f8091-a2b3-4c4d-9e5f-6a7b8c9d0e1f',
+        remainingGenerations: 4,
+        provider: 'local',
+      },
+    ],
     error: generationFailure,
     checkDone: (_, after) => {
       // The Generations-Remaining count is kept on success and on error.
