@@ -1,0 +1,105 @@
+// A running kitchen actor whose server calls answer at once from the samples, for behaviour tests. Tests that
+// need a call to fail or to wait swap one implementation.
+import { type AnyActorLogic, createActor, fromPromise, waitFor } from 'xstate';
+import type { CatalogueRequest, CatalogueResult } from '../../../machines/kitchen/catalogue';
+import type { KitchenInput } from '../../../machines/kitchen/context';
+import type { KitchenEvent } from '../../../machines/kitchen/events';
+import { kitchenMachine } from '../../../machines/kitchen/machine';
+import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import * as sample from './samples';
+
+export const catalogueAnswers =
+  (handleStyles: readonly string[] = sample.handleStyleLists.both) =>
+  (request: CatalogueRequest): CatalogueResult => {
+    const items = {
+      doorStyleGroups: [...sample.doorStyleGroups],
+      handleStyles: [...handleStyles],
+      finishes: [...sample.finishes],
+      frontalColourGroups: [...sample.frontalColourGroups],
+      frontalPreviews: [...sample.frontals],
+      worktopMaterials: [...sample.materials],
+      worktopColourGroups: [...sample.worktopColourGroups],
+      worktopColours: [...sample.worktopColours],
+      worktopPreviews: [...sample.worktopPreviews],
+    }[request.kind];
+    return { kind: request.kind, items } as CatalogueResult;
+  };
+
+export const defaultActors = {
+  authorizeUser: fromPromise(async () => ({ remainingGenerations: 5 })),
+  loadCatalogue: fromPromise(async ({ input }: { input: CatalogueRequest }) => catalogueAnswers()(input)),
+  preparePhoto: fromPromise(async () => sample.preparedPhoto),
+  validateImageContent: fromPromise(async () => ({
+    isSafe: true,
+    imageId: '0b9a4c52-52d8-4bd2-9a6e-3c8f1d2e4a10',
+  })),
+  generateEmptyRoom: fromPromise(async () => ({ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e' })),
+  generateKitchen: fromPromise(async () => ({
+    imageUrl: '/api/v1/images/result',
+    remainingGenerations: 4,
+    provider: 'local',
+  })),
+};
+
+export function startKitchen(
+  options: { input?: KitchenInput; actors?: Partial<Record<keyof typeof defaultActors, AnyActorLogic>> } = {},
+) {
+  // The fakes' loose input types do not line up with the declared actors' exact ones; behaviour is what counts here.
+  const actors = { ...defaultActors, ...options.actors } as never;
+  const machine = kitchenMachine.provide({ actors });
+  const actor = createActor(machine, { input: options.input ?? { userId: 7 } });
+  actor.start();
+  const send = (event: KitchenEvent) => actor.send(event);
+  const view = () => viewOf(actor.getSnapshot());
+  const until = (predicate: (snapshot: KitchenSnapshot) => boolean) =>
+    waitFor(actor, predicate, { timeout: 2_000 });
+  const settled = () =>
+    until(
+      (snapshot) =>
+        !snapshot.hasTag('loading') && !snapshot.hasTag('processingImage') && !snapshot.hasTag('moderating'),
+    );
+  const atStep = (step: string) =>
+    until((snapshot) => viewOf(snapshot).step?.id === step && !snapshot.hasTag('loading'));
+  return { actor, send, view, until, settled, atStep, context: () => actor.getSnapshot().context };
+}
+
+export type Kitchen = ReturnType<typeof startKitchen>;
+
+/** Walks the wizard from the start to `step`, making the first sample choice on every step before it. */
+export async function walkTo(kitchen: Kitchen, step: string) {
+  const { send, atStep, settled, view } = kitchen;
+  const choices: Record<string, () => void> = {
+    'upload-image': () => send({ type: 'PHOTO.SELECTED', file: sample.photo }),
+    design: () => send({ type: 'DESIGN.SELECTED', group: 'Shaker', image: null }),
+    handles: () => send({ type: 'HANDLES.SELECTED', isHandleless: false }),
+    finishing: () => send({ type: 'FINISH.SELECTED', finish: 'Matt' }),
+    'frontal-color': () => {
+      send({ type: 'FRONTAL_COLOUR_GROUP.SELECTED', group: 'Greens' });
+      send({ type: 'FRONTAL.SELECTED', frontal: sample.frontals[0] as (typeof sample.frontals)[number] });
+    },
+    material: () => send({ type: 'MATERIAL.SELECTED', material: 'Quartz' }),
+    'material-color': () => {
+      send({ type: 'WORKTOP_COLOUR_GROUP.SELECTED', group: 'Whites' });
+      send({
+        type: 'WORKTOP_COLOUR.SELECTED',
+        colour: sample.worktopColours[0] as (typeof sample.worktopColours)[number],
+      });
+    },
+    'material-preview': () =>
+      send({
+        type: 'WORKTOP.SELECTED',
+        worktop: sample.worktopPreviews[0] as (typeof sample.worktopPreviews)[number],
+      }),
+    'kitchen-shape': () => send({ type: 'SHAPE.SELECTED', shape: 'l-shaped' }),
+    'kitchen-island': () => send({ type: 'ISLAND.SELECTED', hasIsland: true }),
+  };
+  send({ type: 'NAVIGATE', route: 'create-kitchen/upload-image' });
+  await atStep('upload-image');
+  while (view().step?.id !== step) {
+    const current = view().step?.id as string;
+    choices[current]?.();
+    await settled();
+    send({ type: 'NEXT' });
+    await settled();
+  }
+}
