@@ -3,7 +3,7 @@
 // imports xstate only; the app projects its state onto the URL and provides the server calls.
 import { and, assign, raise, setup, stateIn } from 'xstate';
 import { declaredActors, type GeneratedKitchen, type GenerationFailure } from './actors';
-import { type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
+import { type CatalogueKind, type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import { catalogueRequest } from './catalogue-requests';
 import { configurationOf } from './configuration';
 import {
@@ -62,6 +62,39 @@ const handleStylesOf = (result: CatalogueResult): string[] =>
 
 const stepOfRoute = (route: RouteId): StepId | null =>
   route.startsWith('create-kitchen/') ? (route.slice('create-kitchen/'.length) as StepId) : null;
+
+/** The error screen and its Try again: the error stays on screen for the retry delay, then loads start over. */
+const retryStates = (reloadFrom: string) => ({
+  failed: { tags: 'error' as const, on: { RETRY: 'retrying' } },
+  retrying: {
+    tags: ['error', 'retrying'] as KitchenTag[],
+    after: { retryDelay: { target: reloadFrom, actions: 'clearError' as const } },
+  },
+});
+
+/** A step's catalogue load: one invoked call with its own id, stored on success, the error screen on failure. */
+const catalogueLoad = (id: string, kind: CatalogueKind, then = 'ready') => ({
+  tags: 'loading' as const,
+  invoke: {
+    id,
+    src: 'loadCatalogue' as const,
+    input: ({ context }: { context: KitchenContext }) => catalogueRequest(kind, context),
+    onDone: {
+      target: then,
+      actions: {
+        type: 'storeCatalogueList' as const,
+        params: ({ event }: { event: { output: CatalogueResult } }) => event.output,
+      },
+    },
+    onError: {
+      target: 'failed',
+      actions: {
+        type: 'storeError' as const,
+        params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+      },
+    },
+  },
+});
 
 export const kitchenMachine = setup({
   types: {
@@ -385,11 +418,7 @@ export const kitchenMachine = setup({
                     },
                   },
                 },
-                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
-                retrying: {
-                  tags: ['error', 'retrying'],
-                  after: { retryDelay: { target: 'restoring', actions: 'clearError' } },
-                },
+                ...retryStates('restoring'),
               },
               on: {
                 'PHOTO.SELECTED': {
@@ -410,28 +439,9 @@ export const kitchenMachine = setup({
               entry: { type: 'enterStep', params: { step: 'design' } },
               initial: 'loading',
               states: {
-                loading: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'loadDoorStyleGroups',
-                    src: 'loadCatalogue',
-                    input: ({ context }) => catalogueRequest('doorStyleGroups', context),
-                    onDone: {
-                      target: 'ready',
-                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                    },
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
+                loading: catalogueLoad('loadDoorStyleGroups', 'doorStyleGroups'),
                 ready: {},
-                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
-                retrying: {
-                  tags: ['error', 'retrying'],
-                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
-                },
+                ...retryStates('loading'),
               },
               on: {
                 'DESIGN.SELECTED': {
@@ -499,11 +509,7 @@ export const kitchenMachine = setup({
                   ],
                 },
                 ready: {},
-                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
-                retrying: {
-                  tags: ['error', 'retrying'],
-                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
-                },
+                ...retryStates('loading'),
               },
               on: {
                 'HANDLES.SELECTED': {
@@ -525,28 +531,9 @@ export const kitchenMachine = setup({
               entry: { type: 'enterStep', params: { step: 'finishing' } },
               initial: 'loading',
               states: {
-                loading: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'loadFinishes',
-                    src: 'loadCatalogue',
-                    input: ({ context }) => catalogueRequest('finishes', context),
-                    onDone: {
-                      target: 'ready',
-                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                    },
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
+                loading: catalogueLoad('loadFinishes', 'finishes'),
                 ready: {},
-                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
-                retrying: {
-                  tags: ['error', 'retrying'],
-                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
-                },
+                ...retryStates('loading'),
               },
               on: {
                 'FINISH.SELECTED': {
@@ -608,11 +595,7 @@ export const kitchenMachine = setup({
                   },
                 },
                 ready: {},
-                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
-                retrying: {
-                  tags: ['error', 'retrying'],
-                  after: { retryDelay: { target: 'loadingGroups', actions: 'clearError' } },
-                },
+                ...retryStates('loadingGroups'),
               },
               on: {
                 'FRONTAL_COLOUR_GROUP.SELECTED': {
@@ -639,28 +622,9 @@ export const kitchenMachine = setup({
               entry: { type: 'enterStep', params: { step: 'material' } },
               initial: 'loading',
               states: {
-                loading: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'loadWorktopMaterials',
-                    src: 'loadCatalogue',
-                    input: ({ context }) => catalogueRequest('worktopMaterials', context),
-                    onDone: {
-                      target: 'ready',
-                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                    },
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
+                loading: catalogueLoad('loadWorktopMaterials', 'worktopMaterials'),
                 ready: {},
-                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
-                retrying: {
-                  tags: ['error', 'retrying'],
-                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
-                },
+                ...retryStates('loading'),
               },
               on: {
                 'MATERIAL.SELECTED': {
@@ -703,28 +667,9 @@ export const kitchenMachine = setup({
                   },
                 },
                 choosingGroup: {},
-                loadingColours: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'loadWorktopColours',
-                    src: 'loadCatalogue',
-                    input: ({ context }) => catalogueRequest('worktopColours', context),
-                    onDone: {
-                      target: 'ready',
-                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                    },
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
+                loadingColours: catalogueLoad('loadWorktopColours', 'worktopColours'),
                 ready: {},
-                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
-                retrying: {
-                  tags: ['error', 'retrying'],
-                  after: { retryDelay: { target: 'loadingGroups', actions: 'clearError' } },
-                },
+                ...retryStates('loadingGroups'),
               },
               on: {
                 'WORKTOP_COLOUR_GROUP.SELECTED': {
@@ -751,28 +696,9 @@ export const kitchenMachine = setup({
               entry: { type: 'enterStep', params: { step: 'material-preview' } },
               initial: 'loading',
               states: {
-                loading: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'loadWorktopPreviews',
-                    src: 'loadCatalogue',
-                    input: ({ context }) => catalogueRequest('worktopPreviews', context),
-                    onDone: {
-                      target: 'ready',
-                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                    },
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
+                loading: catalogueLoad('loadWorktopPreviews', 'worktopPreviews'),
                 ready: {},
-                failed: { tags: ['error'], on: { RETRY: 'retrying' } },
-                retrying: {
-                  tags: ['error', 'retrying'],
-                  after: { retryDelay: { target: 'loading', actions: 'clearError' } },
-                },
+                ...retryStates('loading'),
               },
               on: {
                 'WORKTOP.SELECTED': {
@@ -895,11 +821,7 @@ export const kitchenMachine = setup({
                 'GENERATION.CANCEL': { target: 'showing', actions: 'clearGenerationStage' },
               },
             },
-            failed: { tags: ['error'], on: { RETRY: 'retrying' } },
-            retrying: {
-              tags: ['error', 'retrying'],
-              after: { retryDelay: { target: 'generating', actions: 'clearError' } },
-            },
+            ...retryStates('generating'),
           },
         },
         'access-denied': { meta: { route: 'access-denied' } },
