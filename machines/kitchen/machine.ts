@@ -72,20 +72,25 @@ const retryStates = (reloadFrom: string) => ({
   },
 });
 
+/** Where a load goes once done: one state, or the first of several whose guard holds. */
+type LoadOutcome =
+  | string
+  | Array<{ guard?: 'hasFrontalColourGroup' | 'hasWorktopColourGroup'; target: string }>;
+
 /** A step's catalogue load: one invoked call with its own id, stored on success, the error screen on failure. */
-const catalogueLoad = (id: string, kind: CatalogueKind, then = 'ready') => ({
+const catalogueLoad = (id: string, kind: CatalogueKind, then: LoadOutcome = 'ready') => ({
   tags: 'loading' as const,
   invoke: {
     id,
     src: 'loadCatalogue' as const,
     input: ({ context }: { context: KitchenContext }) => catalogueRequest(kind, context),
-    onDone: {
-      target: then,
+    onDone: (typeof then === 'string' ? [{ target: then }] : then).map((outcome) => ({
+      ...outcome,
       actions: {
         type: 'storeCatalogueList' as const,
         params: ({ event }: { event: { output: CatalogueResult } }) => event.output,
       },
-    },
+    })),
     onError: {
       target: 'failed',
       actions: {
@@ -552,47 +557,15 @@ export const kitchenMachine = setup({
               entry: { type: 'enterStep', params: { step: 'frontal-color' } },
               initial: 'loadingGroups',
               states: {
-                loadingGroups: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'loadFrontalColourGroups',
-                    src: 'loadCatalogue',
-                    input: ({ context }) => catalogueRequest('frontalColourGroups', context),
-                    onDone: [
-                      {
-                        guard: 'hasFrontalColourGroup',
-                        target: 'loadingFrontals',
-                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                      },
-                      {
-                        target: 'choosingGroup',
-                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                      },
-                    ],
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
+                loadingGroups: catalogueLoad('loadFrontalColourGroups', 'frontalColourGroups', [
+                  { guard: 'hasFrontalColourGroup', target: 'loadingFrontals' },
+                  { target: 'choosingGroup' },
+                ]),
                 choosingGroup: {},
                 loadingFrontals: {
-                  tags: ['loading'],
+                  ...catalogueLoad('loadFrontalPreviews', 'frontalPreviews'),
                   description:
                     'Front previews are asked for only once group, finish, colour group and handle choice are set.',
-                  invoke: {
-                    id: 'loadFrontalPreviews',
-                    src: 'loadCatalogue',
-                    input: ({ context }) => catalogueRequest('frontalPreviews', context),
-                    onDone: {
-                      target: 'ready',
-                      actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                    },
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
                 },
                 ready: {},
                 ...retryStates('loadingGroups'),
@@ -643,29 +616,10 @@ export const kitchenMachine = setup({
               entry: { type: 'enterStep', params: { step: 'material-color' } },
               initial: 'loadingGroups',
               states: {
-                loadingGroups: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'loadWorktopColourGroups',
-                    src: 'loadCatalogue',
-                    input: ({ context }) => catalogueRequest('worktopColourGroups', context),
-                    onDone: [
-                      {
-                        guard: 'hasWorktopColourGroup',
-                        target: 'loadingColours',
-                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                      },
-                      {
-                        target: 'choosingGroup',
-                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                      },
-                    ],
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
+                loadingGroups: catalogueLoad('loadWorktopColourGroups', 'worktopColourGroups', [
+                  { guard: 'hasWorktopColourGroup', target: 'loadingColours' },
+                  { target: 'choosingGroup' },
+                ]),
                 choosingGroup: {},
                 loadingColours: catalogueLoad('loadWorktopColours', 'worktopColours'),
                 ready: {},
