@@ -5,11 +5,13 @@ import type { EmptyRoomOutput, GenerateEmptyRoomInput } from '../../machines/kit
 import type { ApiClient } from '../api/client';
 import { followGenerationJob } from './follow-job';
 import { GenerationError } from './generation-failure';
+import type { PromiseRun } from './on-demand-actor';
 import { uploadedImageId } from './uploaded-image-id';
 
 /** Clears the furniture out of the photo first; the kitchen is then drawn into the empty room. */
-export const generateEmptyRoomActor = (api: ApiClient, pollIntervalMs?: number) =>
-  fromPromise<EmptyRoomOutput, GenerateEmptyRoomInput>(async ({ input, signal }) => {
+export const generateEmptyRoom =
+  (api: ApiClient, pollIntervalMs?: number): PromiseRun<EmptyRoomOutput, GenerateEmptyRoomInput> =>
+  async ({ input, signal }) => {
     const body: GenerateEmptyRoomRequest = {
       imageId: await uploadedImageId(api, input.imageId, input.imageDataUrl, signal),
     };
@@ -25,4 +27,7 @@ export const generateEmptyRoomActor = (api: ApiClient, pollIntervalMs?: number) 
       throw new GenerationError('The empty room came back without a picture.', remainingGenerations);
     }
     return { emptyRoomId: job.resultImageId };
-  });
+  };
+
+export const generateEmptyRoomActor = (api: ApiClient, pollIntervalMs?: number) =>
+  fromPromise(generateEmptyRoom(api, pollIntervalMs));

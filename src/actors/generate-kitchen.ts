@@ -6,10 +6,13 @@ import type { GeneratedKitchen, GenerateKitchenInput } from '../../machines/kitc
 import type { ApiClient } from '../api/client';
 import { followGenerationJob } from './follow-job';
 import { GenerationError } from './generation-failure';
+import type { PromiseRun } from './on-demand-actor';
 import { uploadedImageId } from './uploaded-image-id';
 
-export const generateKitchenActor = (api: ApiClient, pollIntervalMs?: number) =>
-  fromPromise<GeneratedKitchen, GenerateKitchenInput>(async ({ input, signal }) => {
+/** Generates the kitchen from the uploaded photo (and the empty room, when there is one) and every choice. */
+export const generateKitchen =
+  (api: ApiClient, pollIntervalMs?: number): PromiseRun<GeneratedKitchen, GenerateKitchenInput> =>
+  async ({ input, signal }) => {
     const { configuration } = input;
     if (configuration === null) {
       throw new GenerationError('Some choices are missing. Please finish the wizard first.', null);
@@ -38,4 +41,7 @@ export const generateKitchenActor = (api: ApiClient, pollIntervalMs?: number) =>
       remainingGenerations,
       provider: job.provider,
     };
-  });
+  };
+
+export const generateKitchenActor = (api: ApiClient, pollIntervalMs?: number) =>
+  fromPromise(generateKitchen(api, pollIntervalMs));

@@ -1,14 +1,13 @@
 // The real implementations of every server call the statechart declares (machines/kitchen/actors.ts), for
-// `kitchenMachine.provide({ actors })`.
+// `kitchenMachine.provide({ actors })`. The photo check and the generations, with the contract schemas they
+// parse with, load the first time they run: they are never needed by the first screen.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import type { PreparePhotoFile } from '../photo/photo-preparer';
 import { authorizeUserActor } from './authorize-user';
-import { generateEmptyRoomActor } from './generate-empty-room';
-import { generateKitchenActor } from './generate-kitchen';
 import { loadCatalogueActor } from './load-catalogue';
+import { onDemandActor } from './on-demand-actor';
 import { preparePhotoActor } from './prepare-photo';
-import { validateImageContentActor } from './validate-image-content';
 
 export interface KitchenActorDependencies {
   api: ApiClient;
@@ -28,8 +27,14 @@ export function createKitchenActors({
     authorizeUser: authorizeUserActor(api),
     loadCatalogue: loadCatalogueActor(api, queryClient),
     preparePhoto: preparePhotoActor(preparePhoto),
-    validateImageContent: validateImageContentActor(api),
-    generateEmptyRoom: generateEmptyRoomActor(api, jobPollIntervalMs),
-    generateKitchen: generateKitchenActor(api, jobPollIntervalMs),
+    validateImageContent: onDemandActor(async () =>
+      (await import('./validate-image-content')).checkImageContent(api),
+    ),
+    generateEmptyRoom: onDemandActor(async () =>
+      (await import('./generate-empty-room')).generateEmptyRoom(api, jobPollIntervalMs),
+    ),
+    generateKitchen: onDemandActor(async () =>
+      (await import('./generate-kitchen')).generateKitchen(api, jobPollIntervalMs),
+    ),
   };
 }

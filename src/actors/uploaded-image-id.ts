@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client';
 import { validateImageContent } from '../api/images';
-import { MISSING_PHOTO_MESSAGE } from './validate-image-content';
+import { MISSING_PHOTO_MESSAGE } from '../photo/photo-errors';
 
 /**
  * The server's id for the photo. A verdict that came from the moderation cache has no id (nothing was

@@ -2,18 +2,6 @@
 // its answer is checked, then one fetcher and one `queryOptions` factory over them. The statechart's invoked
 // loads and the preload on intent both go through `catalogueQueryOptions`, so they share TanStack's cache.
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import {
-  doorStyleGroupsResponse,
-  finishesResponse,
-  frontalColourGroupsResponse,
-  frontalPreviewsResponse,
-  handleStylesResponse,
-  worktopColourGroupsResponse,
-  worktopColoursResponseLenient,
-  worktopMaterialsResponse,
-  worktopPreviewsResponse,
-} from '../../contract/catalogue';
 import { cataloguePaths } from '../../contract/endpoints';
 import type {
   CatalogueItems,
@@ -23,8 +11,12 @@ import type {
   CatalogueResult,
 } from '../../machines/kitchen/catalogue';
 import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import { parseResponse, withSchemas } from './parse-response';
 import { ApiHttpError } from './request-errors';
+
+/** Loaded on demand: the contract's schemas bring zod (see `withSchemas`). */
+const catalogueContract = () => import('../../contract/catalogue');
+type CatalogueSchemas = Awaited<ReturnType<typeof catalogueContract>>;
 
 /** A lookup's parameters once every one is known. */
 type Known<T> = { [P in keyof T]: NonNullable<T[P]> };
@@ -34,15 +26,9 @@ interface Lookup<K extends CatalogueKind> {
   label: string;
   path: (params: Known<CatalogueParams[K]>) => string;
   query: (params: Known<CatalogueParams[K]>) => Record<string, string>;
-  /** Checks an answer and reads its list; `label` names the lookup in the error. */
-  parse: (body: unknown, label: string) => CatalogueItems[K];
+  /** Checks an answer with the contract's schemas and reads its list; `label` names the lookup in the error. */
+  parse: (schemas: CatalogueSchemas, body: unknown, label: string) => CatalogueItems[K];
 }
-
-/** Checks a body with its schema and reads the list out of it. */
-const listFrom =
-  <S extends z.ZodType, Key extends keyof z.output<S>>(schema: S, key: Key) =>
-  (body: unknown, label: string): z.output<S>[Key] =>
-    parseResponse(label, schema, body)[key];
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
@@ -55,36 +41,37 @@ const lookup = <K extends CatalogueKind>(
 export const catalogueLookups: { [K in CatalogueKind]: Lookup<K> } = {
   worktopMaterials: lookup('worktopMaterials', 'worktop materials', {
     query: () => ({}),
-    parse: listFrom(worktopMaterialsResponse, 'materials'),
+    parse: (schemas, body, label) => parseResponse(label, schemas.worktopMaterialsResponse, body).materials,
   }),
   worktopColourGroups: lookup('worktopColourGroups', 'worktop colour groups', {
     query: ({ material }) => ({ material }),
-    parse: listFrom(worktopColourGroupsResponse, 'groups'),
+    parse: (schemas, body, label) => parseResponse(label, schemas.worktopColourGroupsResponse, body).groups,
   }),
   worktopColours: lookup('worktopColours', 'worktop colours', {
     path: ({ colourGroup }) =>
       cataloguePaths.worktopColours.path.replace(':group', encodeURIComponent(colourGroup)),
     query: ({ material, colourGroup }) => ({ material, colour_group: colourGroup }),
-    parse: listFrom(worktopColoursResponseLenient, 'colours'),
+    parse: (schemas, body, label) =>
+      parseResponse(label, schemas.worktopColoursResponseLenient, body).colours,
   }),
   worktopPreviews: lookup('worktopPreviews', 'worktop finishes', {
     query: ({ material, colourGroup, colour }) => ({ material, colour_group: colourGroup, colour }),
-    parse: listFrom(worktopPreviewsResponse, 'worktops'),
+    parse: (schemas, body, label) => parseResponse(label, schemas.worktopPreviewsResponse, body).worktops,
   }),
   doorStyleGroups: lookup('doorStyleGroups', 'door styles', {
     query: () => ({}),
-    parse: listFrom(doorStyleGroupsResponse, 'groups'),
+    parse: (schemas, body, label) => parseResponse(label, schemas.doorStyleGroupsResponse, body).groups,
   }),
   handleStyles: lookup('handleStyles', 'handle styles', {
     query: ({ doorStyleGroup }) => ({ door_style_group: doorStyleGroup }),
-    parse: listFrom(handleStylesResponse, 'handles'),
+    parse: (schemas, body, label) => parseResponse(label, schemas.handleStylesResponse, body).handles,
   }),
   finishes: lookup('finishes', 'front finishes', {
     query: ({ doorStyleGroup, isHandleless }) => ({
       door_style_group: doorStyleGroup,
       is_handleless: flag(isHandleless),
     }),
-    parse: listFrom(finishesResponse, 'finishes'),
+    parse: (schemas, body, label) => parseResponse(label, schemas.finishesResponse, body).finishes,
   }),
   frontalColourGroups: lookup('frontalColourGroups', 'front colour groups', {
     query: ({ doorStyleGroup, finish, isHandleless }) => ({
@@ -92,7 +79,7 @@ export const catalogueLookups: { [K in CatalogueKind]: Lookup<K> } = {
       finish,
       is_handleless: flag(isHandleless),
     }),
-    parse: listFrom(frontalColourGroupsResponse, 'groups'),
+    parse: (schemas, body, label) => parseResponse(label, schemas.frontalColourGroupsResponse, body).groups,
   }),
   frontalPreviews: lookup('frontalPreviews', 'front colours', {
     query: ({ doorStyleGroup, isHandleless, finish, colourGroup }) => ({
@@ -101,7 +88,7 @@ export const catalogueLookups: { [K in CatalogueKind]: Lookup<K> } = {
       finish,
       colour_group: colourGroup,
     }),
-    parse: listFrom(frontalPreviewsResponse, 'frontals'),
+    parse: (schemas, body, label) => parseResponse(label, schemas.frontalPreviewsResponse, body).frontals,
   }),
 };
 
@@ -128,8 +115,11 @@ export async function fetchCatalogue(
   }
   const params = request.params as Known<CatalogueParams[CatalogueKind]>;
   try {
-    const body = await api.request(entry.path(params), { query: entry.query(params), signal });
-    return { kind: request.kind, items: entry.parse(body, entry.label) } as CatalogueResult;
+    const { schemas, answer } = await withSchemas(
+      catalogueContract,
+      api.request(entry.path(params), { query: entry.query(params), signal }),
+    );
+    return { kind: request.kind, items: entry.parse(schemas, answer, entry.label) } as CatalogueResult;
   } catch (error) {
     if (error instanceof ApiHttpError && error.status === 404) {
       return { kind: request.kind, items: [] } as CatalogueResult;

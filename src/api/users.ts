@@ -1,7 +1,10 @@
 import { actionPaths } from '../../contract/endpoints';
-import { type AuthorizeResponse, authorizeResponseSchema } from '../../contract/users';
+import type { AuthorizeResponse } from '../../contract/users';
 import type { ApiClient } from './client';
-import { parseResponse } from './parse-response';
+import { parseResponse, withSchemas } from './parse-response';
+
+/** Loaded on demand: the contract module brings zod (see `withSchemas`). */
+const usersContract = () => import('../../contract/users');
 
 /** `POST /users/authorize`: confirms the boot data's user id belongs to this browser's session (DESIGN D5). */
 export async function authorizeUser(
@@ -9,6 +12,9 @@ export async function authorizeUser(
   userId: number,
   signal?: AbortSignal,
 ): Promise<AuthorizeResponse> {
-  const body = await api.request(actionPaths.authorizeUser, { method: 'POST', body: { userId }, signal });
-  return parseResponse('your account', authorizeResponseSchema, body);
+  const { schemas, answer } = await withSchemas(
+    usersContract,
+    api.request(actionPaths.authorizeUser, { method: 'POST', body: { userId }, signal }),
+  );
+  return parseResponse('your account', schemas.authorizeResponseSchema, answer);
 }

@@ -1,5 +1,5 @@
 // The app's frame: the query cache, the shared services, the one kitchen actor (with the real server calls),
-// the URL projection, the saving of choices, and the screens.
+// the URL projection, the saving of choices, and the screens (the later ones loaded on demand).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { kitchenMachine } from '../../machines/kitchen/machine';
@@ -8,7 +8,7 @@ import type { AppBoot } from '../boot/boot';
 import type { Inspect } from '../dev/inspector';
 import { createPhotoPreparer } from '../photo/photo-preparer';
 import { UrlProjection } from '../routing/UrlProjection';
-import { AppRoutes } from '../screens/AppRoutes';
+import { LazyAppRoutes } from '../screens/LazyAppRoutes';
 import { type AppServices, AppServicesProvider } from './app-services';
 import { KitchenActor } from './kitchen-actor';
 import { persistSelections } from './persist-selections';
@@ -65,7 +65,7 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
 export function App(props: AppProps) {
   return (
     <AppProviders {...props}>
-      <AppRoutes />
+      <LazyAppRoutes />
     </AppProviders>
   );
 }

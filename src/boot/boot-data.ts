@@ -1,6 +1,12 @@
 // The boot data the server puts into the page (DESIGN D5): a state object on `window` or the JSON element
 // `#boot-data`. A missing or malformed user id reads as null, which sends the machine to /access-denied.
-import { BOOT_DATA_ELEMENT_ID, bootDataSchema } from '../../contract/users';
+//
+// The rules of `bootDataSchema` (contract/users.ts) are restated here by hand: that module is built with zod,
+// which would add about 25 KB gzip to the first load for two fields (tests/app/bundle-budget.test.ts checks
+// that both readings agree).
+
+/** `BOOT_DATA_ELEMENT_ID` of contract/users.ts. */
+export const BOOT_DATA_ELEMENT_ID = 'boot-data';
 
 export interface AppBootData {
   userId: number | null;
@@ -27,15 +33,28 @@ function rawBootData(win: Window): unknown {
   }
 }
 
-const baseUrlOf = (raw: unknown): string => {
-  const value = (raw as { baseUrl?: unknown } | null | undefined)?.baseUrl;
-  return typeof value === 'string' ? value : '';
-};
+/** A positive integer, also written as a numeric string without a leading zero (`userIdSchema`). */
+const USER_ID_TEXT = /^[1-9]\d{0,15}$/;
+
+function userIdOf(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null;
+  return typeof value === 'string' && USER_ID_TEXT.test(value) ? Number(value) : null;
+}
+
+const fieldOf = (raw: unknown, name: 'userId' | 'baseUrl'): unknown =>
+  typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+    ? (raw as Record<string, unknown>)[name]
+    : undefined;
 
 export function readBootData(win: Window = window): AppBootData {
   const raw = rawBootData(win);
-  const parsed = bootDataSchema.safeParse(raw);
-  if (parsed.success) return { userId: parsed.data.userId, baseUrl: parsed.data.baseUrl ?? '' };
+  const baseUrl = fieldOf(raw, 'baseUrl');
+  const userId = userIdOf(fieldOf(raw, 'userId'));
+  // As the contract reads it: a base URL of the wrong type spoils the whole boot data, so the user id too.
   // A bad user id must not also lose a good base URL: the access-denied page still talks to the right host.
-  return { userId: null, baseUrl: baseUrlOf(raw) };
+  const baseUrlValid = baseUrl === undefined || typeof baseUrl === 'string';
+  return {
+    userId: baseUrlValid ? userId : null,
+    baseUrl: typeof baseUrl === 'string' ? baseUrl : '',
+  };
 }

@@ -1,9 +1,9 @@
 // Reads and writes the three stores of spec §3 (create-kitchen-storage v5, frontals-store, worktops-store).
 // A store that is unreadable, of an unknown version or of the wrong shape reads as empty: never a white screen.
 // A write that does not fit (a huge photo) drops the photos and keeps every choice.
-import type { z } from 'zod';
 import type { KitchenContext, PersistedSelections } from '../../machines/kitchen/context';
 import { envelopeSchema, frontalsSchema, wizardStateSchema, worktopsSchema } from './schemas';
+import { type Check, INVALID } from './shape-checks';
 
 export const STORAGE_KEYS = {
   wizard: 'create-kitchen-storage',
@@ -37,28 +37,32 @@ const WIZARD_DEFAULTS = {
 
 const OLDEST_MIGRATABLE_VERSION = 1;
 
+/** The value as the check reads it; undefined when it does not pass. */
+function readAs<T>(check: Check<T>, value: unknown): T | undefined {
+  const read = check(value);
+  return read === INVALID ? undefined : read;
+}
+
 function readEnvelope(storage: KeyValueStorage, key: string) {
   try {
     const raw = storage.getItem(key);
     if (raw === null) return undefined;
-    const parsed = envelopeSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    return readAs(envelopeSchema, JSON.parse(raw));
   } catch {
     // Storage can throw (disabled, sandboxed) and JSON can be corrupt: both read as empty.
     return undefined;
   }
 }
 
-function readStore<T extends z.ZodType>(
+function readStore<T>(
   storage: KeyValueStorage,
   key: string,
-  schema: T,
+  schema: Check<T>,
   version: number,
-): z.infer<T> | undefined {
+): T | undefined {
   const envelope = readEnvelope(storage, key);
   if (envelope?.version !== version) return undefined;
-  const parsed = schema.safeParse(envelope.state);
-  return parsed.success ? parsed.data : undefined;
+  return readAs(schema, envelope.state);
 }
 
 function readWizard(storage: KeyValueStorage) {
@@ -67,8 +71,7 @@ function readWizard(storage: KeyValueStorage) {
   const { version, state } = envelope;
   if (version < OLDEST_MIGRATABLE_VERSION || version > WIZARD_STORAGE_VERSION) return undefined;
   const migrated = version < WIZARD_STORAGE_VERSION ? { ...WIZARD_DEFAULTS, ...state } : state;
-  const parsed = wizardStateSchema.safeParse(migrated);
-  return parsed.success ? parsed.data : undefined;
+  return readAs(wizardStateSchema, migrated);
 }
 
 /** What the browser kept from earlier visits; each store that cannot be read is left out. */

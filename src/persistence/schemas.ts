@@ -1,22 +1,36 @@
 // The shapes of what the browser keeps (spec §3), checked on every read: storage is outside our control.
-import { z } from 'zod';
-import { STEP_IDS, type StepId } from '../../machines/kitchen/steps';
+import { STEP_IDS } from '../../machines/kitchen/steps';
+import {
+  boolean,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  record,
+  string,
+  unknown,
+  withDefault,
+} from './shape-checks';
 
-const text = z.string().nullable();
-const flag = z.boolean().nullable();
+const text = nullable(string);
+const flag = nullable(boolean);
+/** A field later versions added: an older store that lacks it reads as null. */
+const addedText = withDefault(text, null);
 
-const moderationVerdict = z.object({ isSafe: z.boolean(), timestamp: z.number(), expiresAt: z.number() });
+const moderationVerdict = object({ isSafe: boolean, timestamp: number, expiresAt: number });
 
-export const wizardStateSchema = z.object({
+export const wizardStateSchema = object({
   inputImageDataUrl: text,
-  inputImageId: text.default(null),
-  inputImageKey: text.default(null),
+  inputImageId: addedText,
+  inputImageKey: addedText,
   lastGeneratedImageDataUrl: text,
-  lastGenerationProvider: text.default(null),
+  lastGenerationProvider: addedText,
   emptyRoomId: text,
-  currentStep: z.enum(STEP_IDS as [StepId, ...StepId[]]),
+  currentStep: oneOf(STEP_IDS),
   moderationPassed: flag,
-  moderationCache: z.record(z.string(), moderationVerdict),
+  moderationCache: record(moderationVerdict),
   selectedDesign: text,
   selectedDesignImage: text,
   selectedStyle: text,
@@ -25,35 +39,27 @@ export const wizardStateSchema = z.object({
   selectedShape: text,
 });
 
-const frontalPreview = z.object({
-  id: z.string(),
-  colour: z.string(),
-  primary_hex: z.string(),
-  image_url: z.string(),
-});
+const frontalPreview = object({ id: string, colour: string, primary_hex: string, image_url: string });
 
-export const frontalsSchema = z.object({
+export const frontalsSchema = object({
   doorStyleGroup: text,
   isHandleless: flag,
   finish: text,
   colorGroup: text,
   selectedFrontalId: text,
-  selectedFrontalPreview: frontalPreview.nullable(),
+  selectedFrontalPreview: nullable(frontalPreview),
 });
 
-export const worktopsSchema = z.object({
+export const worktopsSchema = object({
   selectedWorktopId: text,
-  selectedWorktopPreview: z.object({ id: z.string(), finish: z.string() }).nullable(),
+  selectedWorktopPreview: nullable(object({ id: string, finish: string })),
   material: text,
   colourGroup: text,
   colour: text,
-  selectedColourPreview: z
-    .object({ colour: z.string(), primary_hex: z.string().optional(), image_url: z.string().optional() })
-    .nullable(),
+  selectedColourPreview: nullable(
+    object({ colour: string, primary_hex: optional(string), image_url: optional(string) }),
+  ),
 });
 
 /** Each store is kept as `{ state, version }`, the envelope the product's earlier versions wrote. */
-export const envelopeSchema = z.object({
-  state: z.record(z.string(), z.unknown()),
-  version: z.number().int(),
-});
+export const envelopeSchema = object({ state: record(unknown), version: integer });

@@ -6,6 +6,9 @@ export const PHOTO_ERRORS = {
   failed: 'The photo could not be prepared. Please try again or choose another one.',
 } as const;
 
+/** The upload check or a generation was asked to send a photo the wizard no longer holds. */
+export const MISSING_PHOTO_MESSAGE = 'There is no photo to check. Please choose your kitchen photo again.';
+
 export class PhotoError extends Error {
   override readonly name = 'PhotoError';
 }

@@ -1,8 +1,9 @@
 // A link to a screen of the app: a real `<a href>` (open in a new tab, copy the address, crawlers), whose
 // plain left click is turned into a NAVIGATE so the machine decides where the user lands.
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { type AnchorHTMLAttributes, type MouseEvent, useMemo } from 'react';
 import { pathOfRoute, type RouteId } from '../../machines/kitchen/routes';
 import { KitchenActor } from '../app/kitchen-actor';
+import { preloadScreen } from '../screens/screen-loaders';
 import { usePreloadIntent } from './use-preload-intent';
 
 export interface RouteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -24,7 +25,19 @@ const stepOf = (route: RouteId) =>
 
 export function RouteLink({ route, onClick, ...anchor }: RouteLinkProps) {
   const actor = KitchenActor.useActorRef();
-  const preload = usePreloadIntent(stepOf(route));
+  const stepPreload = usePreloadIntent(stepOf(route));
+  // Intent also loads the code of the screen the link leads to, when it is not in the first load.
+  const preload = useMemo(() => {
+    const withScreen = (handler: () => void) => () => {
+      preloadScreen(route);
+      handler();
+    };
+    return {
+      onPointerEnter: withScreen(stepPreload.onPointerEnter),
+      onFocus: withScreen(stepPreload.onFocus),
+      onTouchStart: withScreen(stepPreload.onTouchStart),
+    };
+  }, [route, stepPreload]);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (isBrowserClick(event)) return;

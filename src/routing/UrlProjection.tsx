@@ -1,16 +1,23 @@
 import { useEffect } from 'react';
 import { KitchenActor } from '../app/kitchen-actor';
-import { focusRouteHeading, projectUrl } from './url-projection';
+import { focusRouteHeadingWhenShown, projectUrl } from './url-projection';
 
 /** Mounts the URL projection for the app's kitchen actor; renders nothing. */
 export function UrlProjection() {
   const actor = KitchenActor.useActorRef();
-  useEffect(
-    () =>
-      projectUrl(actor, window, {
-        onScreenChange: () => focusRouteHeading(document),
-      }),
-    [actor],
-  );
+  useEffect(() => {
+    // A screen loaded on demand shows its heading a little later; a newer screen change stops the wait.
+    let stopWaiting = () => {};
+    const stopProjecting = projectUrl(actor, window, {
+      onScreenChange: () => {
+        stopWaiting();
+        stopWaiting = focusRouteHeadingWhenShown(document);
+      },
+    });
+    return () => {
+      stopWaiting();
+      stopProjecting();
+    };
+  }, [actor]);
   return null;
 }

@@ -21,6 +21,24 @@ export function focusRouteHeading(doc: Document): void {
   heading?.focus({ preventScroll: true });
 }
 
+/**
+ * Focuses the new screen's heading as soon as it is shown: at once when the screen is rendered already, or when
+ * a screen loaded on demand arrives. Answers a function that stops waiting (the next screen change, unmount).
+ */
+export function focusRouteHeadingWhenShown(doc: Document): () => void {
+  if (doc.querySelector(ROUTE_HEADING_SELECTOR)) {
+    focusRouteHeading(doc);
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    if (!doc.querySelector(ROUTE_HEADING_SELECTOR)) return;
+    observer.disconnect();
+    focusRouteHeading(doc);
+  });
+  observer.observe(doc.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
 /** Starts projecting; answers a function that stops it. */
 export function projectUrl(
   actor: Actor<KitchenMachine>,

@@ -1,5 +1,6 @@
 // Preload on intent (spec §2, §9): when the pointer rests on, focus reaches or a finger touches a way into a
-// step, the lists that step will ask for are fetched into the query cache, so it opens with them at hand.
+// step, the lists that step will ask for are fetched into the query cache, and the wizard's code is loaded if it
+// is not yet, so the step opens with both at hand.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { preloadRequestsFor } from '../../machines/kitchen/catalogue-requests';
@@ -8,6 +9,7 @@ import { catalogueQueryOptions } from '../api/catalogue';
 import { PRELOAD_STALE_TIME_MS } from '../api/query-client';
 import { useAppServices } from '../app/app-services';
 import { KitchenActor } from '../app/kitchen-actor';
+import { preloadScreen } from '../screens/screen-loaders';
 
 export interface PreloadIntentHandlers {
   onPointerEnter: () => void;
@@ -23,6 +25,7 @@ export function usePreloadIntent(step: string | null): PreloadIntentHandlers {
   return useMemo(() => {
     const preload = () => {
       if (step === null || !isStepId(step)) return;
+      preloadScreen(`create-kitchen/${step}`);
       // The choices are read at the moment of intent, not at render, so they are never stale.
       for (const request of preloadRequestsFor(step, actor.getSnapshot().context)) {
         // A failed preload is not an error yet: the step's own load reports it if it fails again.

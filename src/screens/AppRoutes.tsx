@@ -1,9 +1,7 @@
-// Which screen each route shows. The plumbing's App renders this inside the providers; every screen brings
-// its own header, <main> and one <h1 data-route-heading> that the URL projection focuses on a change.
-import type { ComponentType } from 'react';
-import type { RouteId } from '../../machines/kitchen/routes';
-import { viewOf } from '../../machines/kitchen/view';
-import { KitchenActor } from '../app/kitchen-actor';
+// Every screen at hand, loaded with this module: for renderers that must show any screen at once, such as the
+// screen tests, which render synchronously. The app itself routes with LazyAppRoutes, the same table whose
+// later screens load on demand. Every screen brings its own header, <main> and one <h1 data-route-heading>
+// that the URL projection focuses on a change.
 import '../styles/tokens.css';
 import '../styles/base.css';
 import { AccessDeniedScreen } from './AccessDeniedScreen';
@@ -12,28 +10,22 @@ import { NotFoundScreen } from './NotFoundScreen';
 import { HowItWorksScreen } from './onboarding/HowItWorksScreen';
 import { PersonalizationScreen } from './onboarding/PersonalizationScreen';
 import { ShowcaseScreen } from './onboarding/ShowcaseScreen';
+import { type RouteScreens, useRouteScreen } from './RouteScreen';
 import { WizardScreen } from './wizard/WizardScreen';
 import { YourKitchenScreen } from './your-kitchen/YourKitchenScreen';
 
-type ScreenRoute = Exclude<RouteId, `create-kitchen/${string}`>;
-
-const SCREENS: Record<ScreenRoute, ComponentType> = {
+const ALL_SCREENS: RouteScreens = {
   home: HomeScreen,
   'onboarding/how-it-works': HowItWorksScreen,
   'onboarding/personalization': PersonalizationScreen,
   'onboarding/showcase': ShowcaseScreen,
+  wizard: WizardScreen,
   'your-kitchen': YourKitchenScreen,
   'access-denied': AccessDeniedScreen,
   'not-found': NotFoundScreen,
 };
 
-const isWizardRoute = (route: RouteId): route is `create-kitchen/${string}` & RouteId =>
-  route.startsWith('create-kitchen/');
-
 export function AppRoutes() {
-  const route = KitchenActor.useSelector((snapshot) => viewOf(snapshot).route);
-  // One wizard screen for all ten steps, so moving between steps keeps its frame mounted.
-  if (isWizardRoute(route)) return <WizardScreen />;
-  const Screen = SCREENS[route as ScreenRoute];
+  const { Screen } = useRouteScreen(ALL_SCREENS);
   return <Screen />;
 }

@@ -1,0 +1,26 @@
+// Which screen each route shows, given the screens themselves: the app's routes, whose later screens load on
+// demand (LazyAppRoutes), and AppRoutes, which has every screen at hand, share this one table lookup.
+import type { ComponentType } from 'react';
+import type { RouteId } from '../../machines/kitchen/routes';
+import { viewOf } from '../../machines/kitchen/view';
+import { KitchenActor } from '../app/kitchen-actor';
+
+type WizardRoute = Extract<RouteId, `create-kitchen/${string}`>;
+
+/** A component per screen; one wizard screen serves all ten steps, so moving between steps keeps its frame. */
+export type RouteScreens = Record<Exclude<RouteId, WizardRoute>, ComponentType> & { wizard: ComponentType };
+
+const isWizardRoute = (route: RouteId): route is WizardRoute => route.startsWith('create-kitchen/');
+
+export interface RouteScreen {
+  /** Which screen it is: the same for every wizard step. */
+  screenKey: keyof RouteScreens;
+  Screen: ComponentType;
+}
+
+/** The screen the machine's current route shows. */
+export function useRouteScreen(screens: RouteScreens): RouteScreen {
+  const route = KitchenActor.useSelector((snapshot) => viewOf(snapshot).route);
+  const screenKey = isWizardRoute(route) ? 'wizard' : route;
+  return { screenKey, Screen: screens[screenKey] };
+}
