@@ -47,11 +47,10 @@ export const generateKitchenRequestSchema = z.object({
 });
 export type GenerateKitchenRequest = z.infer<typeof generateKitchenRequestSchema>;
 
-/** Where a job is followed (relative to API_PREFIX): GET the job, POST to cancel it, or read its server-sent events. */
+/** Where a job is followed (relative to API_PREFIX): GET the job (polled), or POST to cancel it. */
 export const jobPaths = {
   job: '/kitchen/jobs/:id',
   cancel: '/kitchen/jobs/:id/cancel',
-  events: '/kitchen/jobs/:id/events',
   /** GET: the user's earlier kitchen generations, newest first. */
   history: '/kitchen/generations',
 } as const;
@@ -60,3 +59,18 @@ export const generationHistorySchema = z.object({ jobs: z.array(generationJobSch
 
 /** The header a client sends so a repeated generation request is not charged twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** The `code` of each generation refusal (in the `contract/errors.ts` body), for the app to word or map. */
+export const generationErrorCodes = [
+  /** 429: no generations left; `Generations-Remaining: 0`. */
+  'GENERATION_LIMIT_REACHED',
+  /** 429: the user already has several jobs queued or running. */
+  'TOO_MANY_JOBS',
+  /** 400: `frontalId`, `worktopId` or `shape` is not in the catalogue (the message names the field). */
+  'UNKNOWN_CHOICE',
+  /** 409: this Idempotency-Key belongs to a request that failed before its job existed; send a new key. */
+  'IDEMPOTENCY_KEY_SPENT',
+  /** 404: no such job for this user. */
+  'JOB_NOT_FOUND',
+] as const;
+export type GenerationErrorCode = (typeof generationErrorCodes)[number];

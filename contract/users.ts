@@ -33,6 +33,3 @@ export const BOOT_DATA_ELEMENT_ID = 'boot-data';
  * header. Browsers never send either header: they are identified by their session cookie.
  */
 export const SERVICE_USER_ID_HEADER = 'X-User-Id';
-
-/** The idempotency header on generation requests: a repeat with the same key is not charged twice. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

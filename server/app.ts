@@ -9,6 +9,8 @@ import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
+import { createGenerationProvider } from './generation/provider-registry';
+import { generationRoutes } from './generation/routes';
 import { createDiskImageStore } from './images/disk-image-store';
 import { imageRoutes } from './images/routes';
 import { type Moderator, observed } from './moderation/moderator';
@@ -76,7 +78,10 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   const sessions = createSessions(users);
   const deferred = deferredModerator(config.moderation);
   if (!parts.moderator) app.addHook('onListen', async () => deferred.load());
-  app.decorate('quota', createQuota(db));
+  const quota = createQuota(db);
+  app.decorate('quota', quota);
+  const images = createDiskImageStore(path.join(config.dataDir, 'images'));
+  const generationProvider = await createGenerationProvider(config);
 
   installErrorHandler(app);
   installSecurityHeaders(app, config.publicBaseUrl);
@@ -92,9 +97,10 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
       await api.register(userRoutes, { users, generationLimit: config.generationLimit });
       await api.register(catalogueRoutes);
       await api.register(imageRoutes, {
-        store: createDiskImageStore(path.join(config.dataDir, 'images')),
+        store: images,
         moderator: parts.moderator ?? deferred.moderator,
       });
+      await api.register(generationRoutes, { db, images, quota, provider: generationProvider });
     },
     { prefix: API_PREFIX },
   );

@@ -28,6 +28,11 @@ export interface Config {
   /** Trust `X-Forwarded-*` from a reverse proxy (needed for the Secure cookie behind TLS termination). */
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * The generation provider's name in `server/generation/provider-registry.ts`; `local` (the offline concept
+   * renderer) when absent. Optional so configs built by hand (tests) need not name it.
+   */
+  generationProvider?: string;
 }
 
 const optionalText = z
@@ -56,6 +61,13 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   TRUST_PROXY: booleanText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Checked against the registered providers when the server is built; here only its form.
+  GENERATION_PROVIDER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9-]*$/, 'must be a provider name such as local')
+      .optional(),
+  ),
 });
 
 export class ConfigError extends Error {
@@ -85,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
+    generationProvider: vars.GENERATION_PROVIDER ?? 'local',
   };
 }
 

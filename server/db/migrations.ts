@@ -34,6 +34,32 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    id: 3,
+    name: 'generation jobs',
+    statements: [
+      `CREATE TABLE generation_jobs (
+        id uuid PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id),
+        kind text NOT NULL CHECK (kind IN ('empty_room', 'kitchen')),
+        state text NOT NULL CHECK (
+          state IN ('queued', 'preparing', 'rendering', 'finishing', 'succeeded', 'failed', 'cancelled')
+        ),
+        request jsonb NOT NULL,
+        result_image_id uuid,
+        error text,
+        provider text NOT NULL,
+        claim_id integer UNIQUE REFERENCES generation_claims (id),
+        idempotency_key text,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        updated_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        UNIQUE (user_id, kind, idempotency_key)
+      )`,
+      'CREATE INDEX generation_jobs_by_user ON generation_jobs (user_id, kind, created_at DESC)',
+      `CREATE INDEX generation_jobs_unfinished ON generation_jobs (created_at)
+        WHERE state IN ('queued', 'preparing', 'rendering', 'finishing')`,
+    ],
+  },
 ];
 
 // Any constant shared by every instance of this app: it serialises concurrent migration runs.

@@ -5,6 +5,14 @@ import { catalogueResponseSchemas } from '../../contract/catalogue';
 import { API_PREFIX, actionPaths, cataloguePaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
 import { apiErrorSchema } from '../../contract/errors';
 import {
+  generateEmptyRoomRequestSchema,
+  generateKitchenRequestSchema,
+  generationHistorySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  jobPaths,
+  jobResponseSchema,
+} from '../../contract/generation';
+import {
   IMAGE_PATH,
   IMAGE_UPLOAD_FIELD,
   imageLimits,
@@ -13,7 +21,6 @@ import {
 import {
   authorizeRequestSchema,
   authorizeResponseSchema,
-  IDEMPOTENCY_KEY_HEADER,
   SERVICE_USER_ID_HEADER,
 } from '../../contract/users';
 import { SWATCH_ROUTE } from '../catalogue/catalogue';
@@ -162,6 +169,80 @@ function actionOperations(): Record<string, JsonObject> {
   };
 }
 
+const remainingHeader = { 'Generations-Remaining': { schema: { type: 'integer', minimum: 0 } } };
+
+/** Generation is a job (DESIGN D7): the POSTs answer at once; the job is then followed until it ends. */
+function generationOperations(): Record<string, JsonObject> {
+  const jobAnswer = (description: string) => ({
+    description,
+    content: json(jobResponseSchema),
+    headers: remainingHeader,
+  });
+  const jobParameter = [stringParameter('id', 'path')];
+  const post = (operationId: string, summary: string, body: z.ZodType, extra: JsonObject = {}) => ({
+    post: {
+      operationId,
+      tags: ['generation'],
+      summary,
+      parameters: [
+        { name: IDEMPOTENCY_KEY_HEADER, in: 'header', required: false, schema: { type: 'string' } },
+      ],
+      requestBody: { required: true, content: json(body, 'input') },
+      responses: {
+        202: jobAnswer('The job, queued.'),
+        400: errorResponse('A field is missing or names nothing in the catalogue (the message names it).'),
+        404: errorResponse("The photo or empty room is not this user's."),
+        409: errorResponse('This Idempotency-Key belongs to a request that failed; send a new key.'),
+        429: errorResponse('No generations left (Generations-Remaining: 0), or too many jobs in progress.'),
+        ...extra,
+      },
+    },
+  });
+  return {
+    [openApiPath(actionPaths.generateEmptyRoom)]: post(
+      'generateEmptyRoom',
+      'Starts emptying the room in a stored photo (not charged).',
+      generateEmptyRoomRequestSchema,
+    ),
+    [openApiPath(actionPaths.generateKitchen)]: post(
+      'generateKitchen',
+      'Starts generating the kitchen; claims one generation, given back if the job fails or is cancelled.',
+      generateKitchenRequestSchema,
+    ),
+    [openApiPath(jobPaths.job)]: {
+      get: {
+        operationId: 'getJob',
+        tags: ['generation'],
+        summary: 'A job and its stage, for its owner only.',
+        parameters: jobParameter,
+        responses: { 200: jobAnswer('The job.'), 404: errorResponse('No such job for this user.') },
+      },
+    },
+    [openApiPath(jobPaths.cancel)]: {
+      post: {
+        operationId: 'cancelJob',
+        tags: ['generation'],
+        summary: 'Cancels a job that has not ended; its generation is given back.',
+        parameters: jobParameter,
+        responses: {
+          200: jobAnswer('The job, cancelled (or as it ended).'),
+          404: errorResponse('No such job.'),
+        },
+      },
+    },
+    [openApiPath(jobPaths.history)]: {
+      get: {
+        operationId: 'generationHistory',
+        tags: ['generation'],
+        summary: "The user's kitchen generations, newest first.",
+        responses: {
+          200: { description: 'The jobs.', content: json(generationHistorySchema), headers: remainingHeader },
+        },
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(): JsonObject {
   return {
     openapi: '3.1.0',
@@ -187,6 +268,7 @@ export function buildOpenApiDocument(): JsonObject {
     paths: {
       ...catalogueOperations(),
       ...actionOperations(),
+      ...generationOperations(),
       [`${API_PREFIX}/openapi.json`]: {
         get: {
           operationId: 'openApiDocument',

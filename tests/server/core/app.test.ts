@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
+import { jobPaths } from '../../../contract/generation';
 import { NOT_BUILT_MESSAGE } from '../../../server/app-shell/app-shell';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
@@ -284,7 +285,10 @@ describe('GET /api/v1/openapi.json', () => {
       expect(paths).toContain(`${API_PREFIX}${entry.path.replace(/:(\w+)/g, '{$1}')}`);
     }
     expect(paths).toContain(`${API_PREFIX}${actionPaths.authorizeUser}`);
-    expect(paths).toContain(`${API_PREFIX}${actionPaths.validateImageContent}`);
+    for (const path of Object.values(actionPaths)) expect(paths).toContain(`${API_PREFIX}${path}`);
+    for (const path of Object.values(jobPaths)) {
+      expect(paths).toContain(`${API_PREFIX}${path.replace(/:(\w+)/g, '{$1}')}`);
+    }
     const authorize = document.paths[`${API_PREFIX}${actionPaths.authorizeUser}`]?.post as {
       requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
     };

@@ -1,0 +1,32 @@
+// The offline provider: no key, no network. The "empty room" is the photo itself (the concept renderer reads
+// the room's light and colours from it, furniture and all); the kitchen is the concept render.
+
+import type { GenerationProvider } from './provider';
+import { renderConcept } from './render/render-concept';
+
+export const LOCAL_PROVIDER_NAME = 'local';
+
+export function createLocalProvider(): GenerationProvider {
+  return {
+    name: LOCAL_PROVIDER_NAME,
+
+    async emptyRoom({ photo }, { signal }) {
+      signal.throwIfAborted();
+      return photo;
+    },
+
+    async kitchen(request, { signal, reportStage }) {
+      await reportStage('rendering');
+      signal.throwIfAborted();
+      const image = await renderConcept({
+        photo: (request.emptyRoom ?? request.photo).bytes,
+        frontal: request.frontal,
+        worktop: request.worktop,
+        layout: request.layout,
+        hasIsland: request.hasIsland,
+      });
+      signal.throwIfAborted();
+      return image;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// The ComfyUI workflow the project ships (`workflow.json`, API format) or one the operator points to with
+// `COMFYUI_WORKFLOW`. Inputs the server fills are written as placeholders (`"{{prompt}}"`), so an operator can
+// swap models, samplers or add ControlNets without touching code, as long as the placeholders stay.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const SHIPPED_WORKFLOW_PATH = path.join(import.meta.dirname, 'workflow.json');
+
+export interface WorkflowValues {
+  photo: string;
+  prompt: string;
+  negative_prompt: string;
+  seed: number;
+  denoise: number;
+  checkpoint: string;
+}
+
+/** The placeholders a workflow must contain for the server to give it the photo and the prompt. */
+const REQUIRED_PLACEHOLDERS = ['photo', 'prompt'] as const satisfies readonly (keyof WorkflowValues)[];
+
+const nodeSchema = z.looseObject({ class_type: z.string(), inputs: z.record(z.string(), z.unknown()) });
+const workflowSchema = z.record(z.string(), nodeSchema);
+export type Workflow = z.infer<typeof workflowSchema>;
+
+const placeholder = (name: string) => `{{${name}}}`;
+
+/** Reads and checks a workflow file; a broken one stops the server's start with the reason. */
+export function loadWorkflow(file: string = SHIPPED_WORKFLOW_PATH): Workflow {
+  let workflow: Workflow;
+  try {
+    workflow = workflowSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    throw new Error(`The ComfyUI workflow ${file} is not an API-format workflow: ${String(error)}`);
+  }
+  const text = JSON.stringify(workflow);
+  const missing = REQUIRED_PLACEHOLDERS.filter((name) => !text.includes(JSON.stringify(placeholder(name))));
+  if (missing.length > 0) {
+    throw new Error(`The ComfyUI workflow ${file} lacks the input ${missing.map(placeholder).join(', ')}.`);
+  }
+  return workflow;
+}
+
+/** A copy of the workflow with every input that is exactly a placeholder replaced by its value. */
+export function fillWorkflow(workflow: Workflow, values: WorkflowValues): Workflow {
+  const byPlaceholder = new Map<string, unknown>(
+    Object.entries(values).map(([name, value]) => [placeholder(name), value]),
+  );
+  const filled: Workflow = {};
+  for (const [id, node] of Object.entries(workflow)) {
+    const inputs = Object.fromEntries(
+      Object.entries(node.inputs).map(([name, value]) => [
+        name,
+        typeof value === 'string' && byPlaceholder.has(value) ? byPlaceholder.get(value) : value,
+      ]),
+    );
+    filled[id] = { ...node, inputs };
+  }
+  return filled;
+}

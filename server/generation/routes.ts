@@ -1,0 +1,241 @@
+// The generation routes (DESIGN D7): start a job (202 at once), read it, cancel it, list the kitchens made.
+// Registered by the core under API_PREFIX, behind the session. The runner does the work in the background.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { actionPaths, GENERATIONS_REMAINING_HEADER } from '../../contract/endpoints';
+import {
+  type GenerationJob,
+  generateEmptyRoomRequestSchema,
+  generateKitchenRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  jobPaths,
+} from '../../contract/generation';
+import { kitchenLayoutIdSchema } from '../../contract/layouts';
+import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import { parseInput } from '../http/parse';
+import '../http/user-request';
+import type { ImageStore } from '../images/image-store';
+import { setGenerationsRemaining } from '../quota/header';
+import type { Quota } from '../quota/quota';
+import { createJobRunner, type JobRunner } from './job-runner';
+import { createJobStore, type JobStore, type NewJob } from './job-store';
+import type { GenerationProvider } from './provider';
+import { recoverInterruptedJobs, SHARED_DATABASE_STALE_MS } from './recovery';
+
+export interface GenerationRoutesOptions {
+  db: Database;
+  images: ImageStore;
+  quota: Quota;
+  provider: GenerationProvider;
+  /** Per job; defaults to the runner's GENERATION_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/** A user may have this many jobs queued or running at once; the empty room is free, so this bounds the work. */
+export const MAX_UNFINISHED_JOBS_PER_USER = 3;
+const HISTORY_LENGTH = 50;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_IDEMPOTENCY_KEY_LENGTH)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII only')
+  .optional();
+const jobIdSchema = z.object({ id: z.uuid() });
+
+const jobNotFound = () => new HttpError(404, 'JOB_NOT_FOUND', 'This generation does not exist.');
+
+/** The job id in the path; a malformed one is as unknown as any other id that is not the caller's. */
+function jobIdOf(request: FastifyRequest): string {
+  const parsed = jobIdSchema.safeParse(request.params);
+  if (!parsed.success) throw jobNotFound();
+  return parsed.data.id;
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'INVALID_INPUT',
+      `${IDEMPOTENCY_KEY_HEADER}: ${parsed.error.issues[0]?.message}`,
+    );
+  }
+  return parsed.data ?? null;
+}
+
+export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = async (app, options) => {
+  const { db, images, quota, provider } = options;
+  const jobs: JobStore = createJobStore(db);
+  const runner: JobRunner = createJobRunner({
+    jobs,
+    images,
+    quota,
+    provider,
+    log: app.log,
+    timeoutMs: options.timeoutMs,
+  });
+
+  // Recovery runs before the first request is answered. A database that fails here fails every request
+  // anyway, each with its own 500: the server still starts, and the error is logged.
+  app.addHook('onReady', async () => {
+    try {
+      const staleMs = db.kind === 'pglite' ? 0 : SHARED_DATABASE_STALE_MS;
+      const failed = await recoverInterruptedJobs(jobs, quota, staleMs);
+      if (failed > 0)
+        app.log.warn({ failed }, 'generations interrupted by a restart were failed and refunded');
+      runner.wake();
+    } catch (error) {
+      app.log.error({ err: error }, 'generations interrupted by a restart could not be recovered');
+    }
+  });
+  app.addHook('onClose', () => runner.stop());
+
+  // Every answer of these routes carries the remaining count (spec §3, §7), errors included. A request refused
+  // before its user was known (a cross-site POST) has no count to tell.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader(GENERATIONS_REMAINING_HEADER) && request.userId) {
+      // A database that fails here has already failed the request; the answer must still go out.
+      const remaining = await quota.remaining(request.userId).catch(() => undefined);
+      if (remaining !== undefined) setGenerationsRemaining(reply, remaining);
+    }
+    return payload;
+  });
+
+  async function requireImage(userId: number, imageId: string, field: string): Promise<void> {
+    if (!(await images.get(userId, imageId))) {
+      throw new HttpError(404, 'IMAGE_NOT_FOUND', `${field}: this image does not exist.`);
+    }
+  }
+
+  async function requireRoomForAnotherJob(userId: number): Promise<void> {
+    if ((await jobs.countUnfinished(userId)) >= MAX_UNFINISHED_JOBS_PER_USER) {
+      throw new HttpError(
+        429,
+        'TOO_MANY_JOBS',
+        'You already have generations in progress. Please wait for them to finish.',
+      );
+    }
+  }
+
+  async function start(job: NewJob): Promise<GenerationJob> {
+    const { record, created } = await jobs.create(job);
+    if (created) runner.wake();
+    return record.job;
+  }
+
+  const accepted = (reply: FastifyReply, job: GenerationJob) => reply.code(202).send({ job });
+
+  app.post(actionPaths.generateEmptyRoom, async (request, reply) => {
+    const { imageId } = parseInput(generateEmptyRoomRequestSchema, request.body);
+    const idempotencyKey = idempotencyKeyOf(request);
+    const { userId } = request;
+    await requireImage(userId, imageId, 'imageId');
+    await requireRoomForAnotherJob(userId);
+    const job = await start({
+      id: randomUUID(),
+      userId,
+      request: { kind: 'empty_room', imageId },
+      provider: provider.name,
+      claimId: null,
+      idempotencyKey,
+    });
+    return accepted(reply, job);
+  });
+
+  app.post(actionPaths.generateKitchen, async (request, reply) => {
+    const body = parseInput(generateKitchenRequestSchema, request.body);
+    const idempotencyKey = idempotencyKeyOf(request);
+    const { userId } = request;
+    if (!findFrontalPreview(body.frontalId)) {
+      throw new HttpError(400, 'UNKNOWN_CHOICE', 'frontalId: this front is not in the catalogue.');
+    }
+    if (!findWorktopPreview(body.worktopId)) {
+      throw new HttpError(400, 'UNKNOWN_CHOICE', 'worktopId: this worktop is not in the catalogue.');
+    }
+    if (!kitchenLayoutIdSchema.safeParse(body.shape).success) {
+      throw new HttpError(400, 'UNKNOWN_CHOICE', 'shape: this kitchen layout does not exist.');
+    }
+    await requireImage(userId, body.imageId, 'imageId');
+    if (body.emptyRoomId) await requireImage(userId, body.emptyRoomId, 'emptyRoomId');
+
+    const claimed = await quota.claim(userId, idempotencyKey ?? undefined);
+    if (!claimed.granted) {
+      setGenerationsRemaining(reply, claimed.remaining);
+      throw new HttpError(429, 'GENERATION_LIMIT_REACHED', 'You have used all your generations.');
+    }
+    const { claim, remaining } = claimed;
+    setGenerationsRemaining(reply, remaining);
+    if (claimed.replayed) {
+      const earlier = await jobs.findByClaim(claim.id);
+      if (earlier) return accepted(reply, earlier.job);
+      // The first request with this key gave its unit back before it had a job: reusing the key would be free.
+      if (claimed.refunded) {
+        throw new HttpError(
+          409,
+          'IDEMPOTENCY_KEY_SPENT',
+          `This ${IDEMPOTENCY_KEY_HEADER} was used by a request that failed; send a new one.`,
+        );
+      }
+      // Otherwise its twin is still on its way to creating the job: both land on the same one below.
+    } else {
+      try {
+        await requireRoomForAnotherJob(userId);
+      } catch (error) {
+        setGenerationsRemaining(reply, await quota.refund(claim));
+        throw error;
+      }
+    }
+    try {
+      const job = await start({
+        id: randomUUID(),
+        userId,
+        request: { kind: 'kitchen', ...body },
+        provider: provider.name,
+        claimId: claim.id,
+        idempotencyKey,
+      });
+      return accepted(reply, job);
+    } catch (error) {
+      setGenerationsRemaining(reply, await quota.refund(claim));
+      throw error;
+    }
+  });
+
+  app.get(jobPaths.job, async (request) => {
+    const id = jobIdOf(request);
+    const record = await jobs.find(request.userId, id);
+    if (!record) throw jobNotFound();
+    return { job: record.job };
+  });
+
+  app.post(jobPaths.cancel, async (request, reply) => {
+    const id = jobIdOf(request);
+    const { userId } = request;
+    const ended = await jobs.end(id, 'cancelled', null, userId);
+    if (ended) {
+      runner.abandon(id);
+      if (ended.claimId !== null) {
+        setGenerationsRemaining(
+          reply,
+          await quota.refund({ id: ended.claimId, userId, idempotencyKey: null }),
+        );
+      }
+      return { job: ended.job };
+    }
+    // Unknown, someone else's, or already ended (then it stays as it ended).
+    const record = await jobs.find(userId, id);
+    if (!record) throw jobNotFound();
+    return { job: record.job };
+  });
+
+  app.get(jobPaths.history, async (request) => ({
+    jobs: await jobs.list(request.userId, 'kitchen', HISTORY_LENGTH),
+  }));
+};

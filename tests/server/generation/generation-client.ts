@@ -1,0 +1,160 @@
+// A browser-like caller of the real server for the generation tests: keeps its session cookie, uploads real
+// photos through validate_image_content, starts jobs and follows them as the app does.
+import { readFile } from 'node:fs/promises';
+import { expect } from 'vitest';
+import { API_PREFIX, actionPaths, GENERATIONS_REMAINING_HEADER } from '../../../contract/endpoints';
+import {
+  type GenerateKitchenRequest,
+  type GenerationJob,
+  IDEMPOTENCY_KEY_HEADER,
+  jobPaths,
+  jobResponseSchema,
+} from '../../../contract/generation';
+import { IMAGE_UPLOAD_FIELD, validateImageResponseSchema } from '../../../contract/images';
+import { catalogue } from '../../../server/catalogue/catalogue';
+import { fixture } from '../../support/paths';
+import { cookieHeader } from '../../support/server';
+
+export const KITCHEN_PHOTO = 'kitchens/kitchen-05-modern-4x3-pexels.jpg';
+
+const first = <T>(values: Iterable<T>): T => {
+  for (const value of values) return value;
+  throw new Error('the catalogue is empty');
+};
+/** Real catalogue ids, as the app would send them. */
+export const CHOICES = {
+  frontalId: first(catalogue.frontalPreviewById.keys()),
+  worktopId: first(catalogue.worktopPreviewById.keys()),
+  shape: 'l-shaped',
+  hasIsland: true,
+} as const;
+
+export const jobPath = (template: string, id: string) => `${API_PREFIX}${template.replace(':id', id)}`;
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  /** The Generations-Remaining header as a number; null when absent. */
+  remaining: number | null;
+  headers: Headers;
+}
+
+// Taken before any test stubs the global fetch with `sessionFetch`, which calls through to it.
+const realFetch = globalThis.fetch;
+
+export class GenerationClient {
+  private cookie = '';
+  constructor(readonly origin: string) {}
+
+  /** The same browser session (its cookie) against another server, e.g. the same data directory restarted. */
+  on(origin: string): GenerationClient {
+    const twin = new GenerationClient(origin);
+    twin.cookie = this.cookie;
+    return twin;
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Answer> {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    const response = await realFetch(`${this.origin}${path}`, { ...init, headers });
+    const set = cookieHeader(response);
+    if (set) this.cookie = set;
+    const type = response.headers.get('content-type') ?? '';
+    const body = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
+    const header = response.headers.get(GENERATIONS_REMAINING_HEADER);
+    return {
+      status: response.status,
+      body,
+      remaining: header === null ? null : Number(header),
+      headers: response.headers,
+    };
+  }
+
+  /** A fetch that sends this session's cookie: stub the global fetch with it to drive the app's own client. */
+  sessionFetch(): typeof fetch {
+    return (input, init) => {
+      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+      headers.set('cookie', this.cookie);
+      return realFetch(input, { ...init, headers });
+    };
+  }
+
+  postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    return this.request(`${API_PREFIX}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  }
+
+  /** Uploads a fixture photo through validate_image_content; the stored (normalised) image's id. */
+  async upload(photo = KITCHEN_PHOTO): Promise<string> {
+    const form = new FormData();
+    form.set(
+      IMAGE_UPLOAD_FIELD,
+      new Blob([await readFile(fixture(photo))], { type: 'image/jpeg' }),
+      'photo.jpg',
+    );
+    const answer = await this.request(`${API_PREFIX}${actionPaths.validateImageContent}`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(answer.status).toBe(200);
+    const verdict = validateImageResponseSchema.parse(answer.body);
+    if (!verdict.isSafe) throw new Error(`${photo} was judged unsafe`);
+    return verdict.imageId;
+  }
+
+  startKitchen(request: Partial<GenerateKitchenRequest> & { imageId: string }, idempotencyKey?: string) {
+    const body = { emptyRoomId: null, ...CHOICES, ...request };
+    return this.postJson(
+      actionPaths.generateKitchen,
+      body,
+      idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {},
+    );
+  }
+
+  startEmptyRoom(imageId: string) {
+    return this.postJson(actionPaths.generateEmptyRoom, { imageId });
+  }
+
+  async job(id: string): Promise<GenerationJob> {
+    const answer = await this.request(jobPath(jobPaths.job, id));
+    expect(answer.status).toBe(200);
+    return jobResponseSchema.parse(answer.body).job;
+  }
+
+  cancel(id: string) {
+    return this.request(jobPath(jobPaths.cancel, id), { method: 'POST' });
+  }
+
+  async remaining(): Promise<number | null> {
+    return (await this.request(`${API_PREFIX}${jobPaths.history}`)).remaining;
+  }
+
+  /** Polls the job until `done` holds of it (vitest's poll: no fixed sleeps in the test itself). */
+  async until(id: string, done: (job: GenerationJob) => boolean, timeout = 20_000): Promise<GenerationJob> {
+    let last: GenerationJob | undefined;
+    await expect
+      .poll(
+        async () => {
+          last = await this.job(id);
+          return done(last);
+        },
+        { timeout, interval: 20 },
+      )
+      .toBe(true);
+    if (!last) throw new Error('never read the job');
+    return last;
+  }
+
+  /** Polls the job until it has ended. */
+  finished(id: string, timeout?: number): Promise<GenerationJob> {
+    return this.until(id, (job) => ['succeeded', 'failed', 'cancelled'].includes(job.state), timeout);
+  }
+}
+
+export const startedJob = (answer: Answer): GenerationJob => {
+  expect(answer.status).toBe(202);
+  return jobResponseSchema.parse(answer.body).job;
+};

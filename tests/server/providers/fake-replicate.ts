@@ -1,0 +1,154 @@
+// A local Replicate API, wire format from shared/reference/providers.md §2.1: `POST /v1/models/{o}/{n}/predictions`
+// (and `/v1/predictions` with a version) honouring `Prefer: wait`, `GET /v1/predictions/{id}` moving
+// starting → processing → succeeded | failed, `POST .../cancel`, outputs served from a file host (`/files/...`),
+// problem JSON errors and 429 `{"detail":...}` with `Retry-After`.
+import sharp from 'sharp';
+import { type FakeServer, jsonOf, sendJson, startFake } from './fake-server';
+
+export const REPLICATE_TEST_TOKEN = 'r8_test_token';
+export const FLUX_KONTEXT_PATH = '/v1/models/black-forest-labs/flux-kontext-pro/predictions';
+
+export type ReplicateBehaviour =
+  | 'answers-at-once'
+  | 'answers-later'
+  | 'throttled-once'
+  | 'throttled'
+  | 'outage-on-create'
+  | 'outage-on-poll-once'
+  | 'silent'
+  | 'never-ends'
+  | 'refuses'
+  | 'not-json'
+  | 'no-output';
+
+export interface FakeReplicate extends FakeServer {
+  behaviour: ReplicateBehaviour;
+}
+
+/** flux-kontext's refusal as a failed prediction; the reference documents only "status failed with error". */
+export const REPLICATE_REFUSAL = 'Content flagged as sensitive by the safety filter. Try a different input.';
+
+interface StoredPrediction {
+  id: string;
+  polls: number;
+  input: { input_image?: string };
+}
+
+const problem = (status: number, title: string, detail: string) => ({
+  type: 'https://replicate.com/docs/errors',
+  title,
+  status,
+  detail,
+});
+
+export async function startFakeReplicate(): Promise<FakeReplicate> {
+  const predictions = new Map<string, StoredPrediction>();
+  const outputs = new Map<string, Buffer>();
+
+  function body(prediction: StoredPrediction, origin: string, status: string) {
+    const done = status === 'succeeded';
+    return {
+      id: prediction.id,
+      model: 'black-forest-labs/flux-kontext-pro',
+      version: 'hidden',
+      status,
+      input: { prompt: '…' },
+      output: done ? `${origin}/files/${prediction.id}/out.png` : null,
+      error: status === 'failed' ? REPLICATE_REFUSAL : null,
+      logs: '',
+      data_removed: false,
+      metrics: done ? { predict_time: 4.52, total_time: 5.1 } : {},
+      created_at: '2026-01-01T00:00:00.000Z',
+      urls: {
+        get: `${origin}/v1/predictions/${prediction.id}`,
+        cancel: `${origin}/v1/predictions/${prediction.id}/cancel`,
+        web: `https://replicate.com/p/${prediction.id}`,
+      },
+    };
+  }
+
+  /** "Runs" the model: the input image back as PNG, a little wider than the photo as a real model might. */
+  async function draw(prediction: StoredPrediction): Promise<void> {
+    const [, base64 = ''] = (prediction.input.input_image ?? '').split(',');
+    const input = sharp(Buffer.from(base64, 'base64'));
+    const { width = 1, height = 1 } = await input.metadata();
+    outputs.set(
+      prediction.id,
+      await input
+        .resize(Math.round(width * 1.05), height, { fit: 'fill' })
+        .png()
+        .toBuffer(),
+    );
+  }
+
+  const fake = await startFake(async (request, response, origin) => {
+    const [path] = request.url.split('?');
+    const throttled = () =>
+      sendJson(
+        response,
+        429,
+        { detail: 'Request was throttled. Your rate limit resets in ~30s.' },
+        { 'retry-after': '1' },
+      );
+
+    if (path?.startsWith('/files/')) {
+      const id = path.split('/')[2] ?? '';
+      const output = outputs.get(id);
+      if (!output) return response.writeHead(404).end();
+      return response.writeHead(200, { 'content-type': 'image/png' }).end(output);
+    }
+    if (request.headers.authorization !== `Bearer ${REPLICATE_TEST_TOKEN}`) {
+      return sendJson(
+        response,
+        401,
+        problem(401, 'Unauthenticated', 'You did not pass a valid authentication token'),
+      );
+    }
+
+    if (request.method === 'POST' && path === FLUX_KONTEXT_PATH) {
+      const creates = state.to(FLUX_KONTEXT_PATH).length;
+      switch (state.behaviour) {
+        case 'silent':
+          return;
+        case 'throttled':
+          return throttled();
+        case 'throttled-once':
+          if (creates === 1) return throttled();
+          break;
+        case 'outage-on-create':
+          return sendJson(response, 500, problem(500, 'Internal Server Error', 'Something went wrong'));
+        case 'not-json':
+          return response.writeHead(201, { 'content-type': 'text/html' }).end('<html>gateway</html>');
+        default:
+          break;
+      }
+      const { input } = jsonOf(request) as { input: StoredPrediction['input'] };
+      const prediction: StoredPrediction = { id: `pred${predictions.size + 1}x${creates}`, polls: 0, input };
+      predictions.set(prediction.id, prediction);
+      const atOnce = state.behaviour === 'answers-at-once' || state.behaviour === 'throttled-once';
+      if (atOnce) await draw(prediction);
+      // `Prefer: wait` held the answer until the model finished, or returns it still starting.
+      return sendJson(response, 201, body(prediction, origin, atOnce ? 'succeeded' : 'starting'));
+    }
+
+    const match = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/.exec(path ?? '');
+    const prediction = match ? predictions.get(match[1] ?? '') : undefined;
+    if (!prediction)
+      return sendJson(response, 404, problem(404, 'Not found', 'The requested resource could not be found'));
+    if (match?.[2]) return sendJson(response, 200, body(prediction, origin, 'canceled'));
+
+    prediction.polls += 1;
+    if (state.behaviour === 'outage-on-poll-once' && prediction.polls === 1) {
+      return sendJson(response, 503, problem(503, 'Service Unavailable', 'Try again shortly'));
+    }
+    if (prediction.polls < 2 || state.behaviour === 'never-ends')
+      return sendJson(response, 200, body(prediction, origin, 'processing'));
+    if (state.behaviour === 'refuses') return sendJson(response, 200, body(prediction, origin, 'failed'));
+    if (state.behaviour === 'no-output')
+      return sendJson(response, 200, { ...body(prediction, origin, 'succeeded'), output: 42 });
+    await draw(prediction);
+    return sendJson(response, 200, body(prediction, origin, 'succeeded'));
+  });
+  const state: FakeReplicate = Object.assign(fake, { behaviour: 'answers-at-once' as ReplicateBehaviour });
+  return state;
+}

@@ -1,0 +1,69 @@
+// What every adapter test needs: a real kitchen photo normalised as validate_image_content stores it, real
+// catalogue choices, a provider context that records its stages, and checks on the pictures that come back.
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { catalogue } from '../../../server/catalogue/catalogue';
+import type {
+  KitchenRequest,
+  ProviderContext,
+  ProviderImage,
+  ProviderStage,
+} from '../../../server/generation/provider';
+import { fixture } from '../../support/paths';
+
+export const KITCHEN_PHOTO = 'kitchens/kitchen-05-modern-4x3-pexels.jpg';
+
+/** Auto-oriented, at most 2048 px, JPEG: the shape `validate_image_content` stores. */
+export async function storedPhoto(file = KITCHEN_PHOTO): Promise<ProviderImage> {
+  const { data, info } = await sharp(await readFile(fixture(file)))
+    .rotate()
+    .resize(2048, 2048, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 90 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
+}
+
+const entries = <T>(map: ReadonlyMap<string, T>): T[] => [...map.values()];
+
+/** A handled, veined-worktop kitchen with an island: the choices with the most to say. */
+export function kitchenRequest(photo: ProviderImage): KitchenRequest {
+  const frontal = entries(catalogue.frontalPreviewById).find((entry) => !entry.isHandleless);
+  const worktop = entries(catalogue.worktopPreviewById).find((entry) => entry.accentHex);
+  if (!frontal || !worktop) throw new Error('the catalogue lacks the test choices');
+  return { photo, emptyRoom: null, frontal, worktop, layout: 'l-shaped', hasIsland: true };
+}
+
+export interface RecordingContext extends ProviderContext {
+  stages: ProviderStage[];
+  controller: AbortController;
+}
+
+export function recordingContext(): RecordingContext {
+  const controller = new AbortController();
+  const stages: ProviderStage[] = [];
+  return {
+    signal: controller.signal,
+    controller,
+    stages,
+    async reportStage(stage) {
+      stages.push(stage);
+    },
+  };
+}
+
+/** The picture decodes and has the photo's aspect ratio (to within rounding). */
+export async function expectPhotoShaped(image: ProviderImage, photo: ProviderImage): Promise<void> {
+  const metadata = await sharp(image.bytes).metadata();
+  expect(metadata.format).toBe('jpeg');
+  expect({ width: metadata.width, height: metadata.height }).toEqual({
+    width: image.width,
+    height: image.height,
+  });
+  expect(image.width / image.height).toBeCloseTo(photo.width / photo.height, 2);
+}
+
+/** Resolves once the fake has seen `count` requests to `path`, for aborting at a known moment. */
+export async function requestsArrived(count: () => number, wanted = 1): Promise<void> {
+  await expect.poll(count, { timeout: 10_000, interval: 10 }).toBeGreaterThanOrEqual(wanted);
+}
