@@ -86,6 +86,13 @@ export interface GenerationFailure {
   remainingGenerations: number | null;
 }
 
+/** A kitchen the user generated earlier, for the result page's history. */
+export interface PastGeneration {
+  id: string;
+  imageUrl: string;
+  createdAt: string;
+}
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided.`));
 
 export const declaredActors = {
@@ -95,4 +102,5 @@ export const declaredActors = {
   validateImageContent: fromPromise<ImageVerdict, ValidateImageInput>(notProvided('validateImageContent')),
   generateEmptyRoom: fromPromise<EmptyRoomOutput, GenerateEmptyRoomInput>(notProvided('generateEmptyRoom')),
   generateKitchen: fromPromise<GeneratedKitchen, GenerateKitchenInput>(notProvided('generateKitchen')),
+  loadGenerationHistory: fromPromise<PastGeneration[]>(notProvided('loadGenerationHistory')),
 };

@@ -2,7 +2,7 @@
 // the photo's moderation lifecycle, the selection cascades, the handles auto-skip and the server calls. It
 // imports xstate only; the app projects its state onto the URL and provides the server calls.
 import { and, assign, raise, setup, stateIn } from 'xstate';
-import { declaredActors, type GeneratedKitchen, type GenerationFailure } from './actors';
+import { declaredActors, type GeneratedKitchen, type GenerationFailure, type PastGeneration } from './actors';
 import { type CatalogueKind, type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import { catalogueRequest } from './catalogue-requests';
 import { configurationOf } from './configuration';
@@ -280,6 +280,10 @@ export const kitchenMachine = setup({
       generationStage: null,
     })),
     clearGenerationStage: assign({ generationStage: null }),
+    storeGenerationHistory: assign((_, params: { history: PastGeneration[] }) => ({
+      generationHistory: params.history,
+    })),
+    forgetGenerationHistory: assign({ generationHistory: [] }),
     denyAccess: raise({ type: 'ACCESS_DENIED' }),
   },
 }).createMachine({
@@ -706,6 +710,18 @@ export const kitchenMachine = setup({
             showing: { always: [{ guard: 'hasGeneratedKitchen', target: 'result' }, { target: 'empty' }] },
             empty: {},
             result: {
+              invoke: {
+                id: 'loadGenerationHistory',
+                src: 'loadGenerationHistory',
+                onDone: {
+                  actions: {
+                    type: 'storeGenerationHistory',
+                    params: ({ event }) => ({ history: event.output }),
+                  },
+                },
+                // The history is an extra: if it cannot be read, the result is shown without it.
+                onError: { actions: 'forgetGenerationHistory' },
+              },
               on: {
                 GENERATE: {
                   guard: and(['isConfigurationComplete', 'hasGenerationsLeft']),

@@ -36,5 +36,8 @@ export function createKitchenActors({
     generateKitchen: onDemandActor(async () =>
       (await import('./generate-kitchen')).generateKitchen(api, jobPollIntervalMs),
     ),
+    loadGenerationHistory: onDemandActor(async () =>
+      (await import('./load-generation-history')).loadGenerationHistory(api),
+    ),
   };
 }

@@ -3,6 +3,7 @@
 import { GENERATIONS_REMAINING_HEADER } from '../../contract/endpoints';
 import {
   type GenerationJob,
+  generationHistorySchema,
   IDEMPOTENCY_KEY_HEADER,
   jobPaths,
   jobResponseSchema,
@@ -58,3 +59,9 @@ export const readGenerationJob = (api: ApiClient, jobId: string, signal?: AbortS
 
 export const cancelGenerationJob = (api: ApiClient, jobId: string) =>
   api.request(jobPath(jobPaths.cancel, jobId), { method: 'POST' });
+
+/** The user's kitchen generations, newest first. */
+export async function readGenerationHistory(api: ApiClient, signal?: AbortSignal): Promise<GenerationJob[]> {
+  const body = await api.request(jobPaths.history, { signal });
+  return parseResponse('your earlier kitchens', generationHistorySchema, body).jobs;
+}

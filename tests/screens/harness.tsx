@@ -9,6 +9,7 @@ import type {
   GeneratedKitchen,
   GenerateKitchenInput,
   ImageVerdict,
+  PastGeneration,
   PreparedPhoto,
 } from '../../machines/kitchen/actors';
 import type {
@@ -99,6 +100,8 @@ export interface FakeServer {
   loadCatalogue?: (request: CatalogueRequest) => Promise<CatalogueResult>;
   verdict?: ImageVerdict;
   generateKitchen?: (input: GenerateKitchenInput) => Promise<GeneratedKitchen>;
+  /** The user's earlier kitchens; none by default. */
+  history?: PastGeneration[];
 }
 
 const serveCatalogue = async (request: CatalogueRequest): Promise<CatalogueResult> =>
@@ -136,6 +139,7 @@ export function renderApp(server: FakeServer = {}) {
           (async () => ({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' }))
         )(input),
       ),
+      loadGenerationHistory: fromPromise(async (): Promise<PastGeneration[]> => server.history ?? []),
     },
   });
   let actor: Actor<KitchenMachine> | undefined;

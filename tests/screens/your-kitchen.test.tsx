@@ -42,6 +42,20 @@ describe('your kitchen', () => {
     );
   });
 
+  it('lists the earlier kitchens, without the one on show', async () => {
+    const earlier = [
+      { id: 'a', imageUrl: '/result.png', createdAt: '2026-11-20T10:00:00.000Z' },
+      { id: 'b', imageUrl: '/earlier.jpg', createdAt: '2026-11-19T09:30:00.000Z' },
+    ];
+    const generation = controllableGeneration();
+    await startGeneration({ generateKitchen: generation.generateKitchen, history: earlier });
+    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
+    const history = await screen.findByRole('region', { name: 'Your earlier kitchens' });
+    const pictures = within(history).getAllByRole('img');
+    expect(pictures.map((picture) => picture.getAttribute('src'))).toEqual(['/earlier.jpg']);
+    expect(within(history).getByRole('link').getAttribute('href')).toBe('/earlier.jpg');
+  });
+
   it('follows the stages, then shows the result with compare, download, generate again and start over', async () => {
     const generation = controllableGeneration();
     const app = await startGeneration({ generateKitchen: generation.generateKitchen });

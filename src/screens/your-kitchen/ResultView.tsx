@@ -1,5 +1,6 @@
 // The generated kitchen: compare before and after, side by side, download, generate again, start over.
 import { lazy, Suspense } from 'react';
+import type { PastGeneration } from '../../../machines/kitchen/actors';
 import { useSend } from '../use-kitchen';
 import { remainingText } from '../wizard/WizardNav';
 
@@ -11,11 +12,40 @@ interface ResultViewProps {
   remaining: number | null;
   /** Made by the offline concept renderer rather than a photoreal AI provider. */
   isConceptRender: boolean;
+  /** The user's earlier kitchens, newest first (the one on show is left out). */
+  earlier: PastGeneration[];
+}
+
+const madeOn = (createdAt: string) =>
+  new Date(createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function EarlierKitchens({ generations }: { generations: PastGeneration[] }) {
+  return (
+    <section className="history" aria-labelledby="history-title">
+      <h2 id="history-title">Your earlier kitchens</h2>
+      <ul className="history__list">
+        {generations.map((generation) => (
+          <li key={generation.id}>
+            <a href={generation.imageUrl} className="history__link">
+              <img
+                src={generation.imageUrl}
+                alt={`Kitchen made ${madeOn(generation.createdAt)}`}
+                className="history__image"
+                loading="lazy"
+                width={240}
+                height={180}
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 const NO_GENERATIONS_LEFT_ID = 'result-no-generations';
 
-export function ResultView({ before, after, remaining, isConceptRender }: ResultViewProps) {
+export function ResultView({ before, after, remaining, isConceptRender, earlier }: ResultViewProps) {
   const send = useSend();
   const noneLeft = remaining === 0;
   const countText = remainingText(remaining);
@@ -48,7 +78,7 @@ export function ResultView({ before, after, remaining, isConceptRender }: Result
         </figure>
       </div>
       <div className="result__actions">
-        <a className="button button--primary" href={after} download="kitchen-reimagined.png">
+        <a className="button button--primary" href={after} download="kitchen-reimagined.jpg">
           Download image
         </a>
         <button
@@ -71,6 +101,7 @@ export function ResultView({ before, after, remaining, isConceptRender }: Result
           {noneLeft ? 'You have no generations left.' : countText}
         </p>
       )}
+      {earlier.length > 0 && <EarlierKitchens generations={earlier} />}
     </section>
   );
 }

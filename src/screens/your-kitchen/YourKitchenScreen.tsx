@@ -24,12 +24,13 @@ function EmptyState() {
 
 export function YourKitchenScreen() {
   const { error, isRetrying, isGenerating } = useKitchenView();
-  const { stage, before, after, remaining, provider } = useKitchenContext((context) => ({
+  const { stage, before, after, remaining, provider, history } = useKitchenContext((context) => ({
     stage: context.generationStage,
     before: context.inputImageDataUrl,
     after: context.lastGeneratedImageDataUrl,
     remaining: context.remainingGenerations,
     provider: context.lastGenerationProvider,
+    history: context.generationHistory,
   }));
   return (
     <>
@@ -48,6 +49,7 @@ export function YourKitchenScreen() {
             after={after}
             remaining={remaining}
             isConceptRender={provider === CONCEPT_RENDER_PROVIDER}
+            earlier={history.filter((generation) => generation.imageUrl !== after)}
           />
         ) : (
           <EmptyState />

@@ -1,6 +1,11 @@
 // Stand-ins for the server calls, for tests of the browser plumbing (the real calls have their own tests).
 import { fromPromise } from 'xstate';
-import type { AuthorizeUserOutput, GeneratedKitchen, ImageVerdict } from '../../../machines/kitchen/actors';
+import type {
+  AuthorizeUserOutput,
+  GeneratedKitchen,
+  ImageVerdict,
+  PastGeneration,
+} from '../../../machines/kitchen/actors';
 import type { CatalogueRequest, CatalogueResult } from '../../../machines/kitchen/catalogue';
 import type { KitchenActorImplementations } from '../../../src/app/App';
 
@@ -33,4 +38,5 @@ export const fakeActors = (options: { authorized?: boolean } = {}): KitchenActor
       provider: 'local',
     }),
   ),
+  loadGenerationHistory: fromPromise(async (): Promise<PastGeneration[]> => []),
 });

@@ -102,6 +102,16 @@ export const actorCases: Record<string, ActorCase> = {
     checkDone: (_, after) => expect(after.context.emptyRoomId).toBe('5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e'),
     checkError: (_, after) => expect(after.context.remainingGenerations).toBe(3),
   },
+  loadGenerationHistory: {
+    outputs: [[{ id: 'earlier', imageUrl: '/api/v1/images/earlier', createdAt: '2026-11-20T10:00:00.000Z' }]],
+    error: networkError,
+    checkDone: (_, after) => expect(after.context.generationHistory.map(({ id }) => id)).toEqual(['earlier']),
+    // The history is an extra: a failure hides it and shows no error screen.
+    checkError: (_, after) => {
+      expect(after.context.generationHistory).toEqual([]);
+      expect(viewOf(after).error).toBeNull();
+    },
+  },
   generateKitchen: {
     outputs: [
       {

@@ -34,6 +34,9 @@ export const defaultActors = {
     imageId: '0b9a4c52-52d8-4bd2-9a6e-3c8f1d2e4a10',
   })),
   generateEmptyRoom: fromPromise(async () => ({ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e' })),
+  loadGenerationHistory: fromPromise(async () => [
+    { id: 'earlier', imageUrl: '/api/v1/images/earlier', createdAt: '2026-11-20T10:00:00.000Z' },
+  ]),
   generateKitchen: fromPromise(async () => ({
     imageUrl: '/api/v1/images/result',
     remainingGenerations: 4,
