@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Each project gets the environment its code really runs in: the statechart, contract and server in
-    // Node, the React app in a DOM.
+    // Node, the React app in a DOM, and the whole product in real Chromium against the real server.
     projects: [
       {
         test: {
@@ -20,6 +20,19 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/**/*.test.tsx'],
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/browser/**/*.test.ts'],
+          // Builds the app once per run and hands its directory to every file.
+          globalSetup: ['tests/browser/global-setup.ts'],
+          // One file at a time: Chromium and the server of two files would fight over two cores.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
     ],

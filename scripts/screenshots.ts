@@ -1,0 +1,182 @@
+// Walks the real product in Chromium against the real server and saves a PNG of every screen at a phone size
+// and a desktop size into docs/screenshots/<screen>-<mobile|desktop>.png. Run with `npm run screenshots`.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { API_PREFIX, cataloguePaths } from '../contract/endpoints';
+import {
+  chooseFirstOptions,
+  choosePhoto,
+  generateButton,
+  nextButton,
+  photoOutcome,
+  SPEC_STEPS,
+  type SpecStepId,
+  stepPath,
+  waitForGenerationEnd,
+  waitForHeading,
+  waitForStep,
+} from '../tests/browser/kitchen-driver';
+import {
+  type AppServer,
+  buildApp,
+  DESKTOP_VIEWPORT,
+  launchChromium,
+  MOBILE_VIEWPORT,
+  newAppContext,
+  startAppServer,
+} from '../tests/support/browser';
+import { fixture, repoRoot } from '../tests/support/paths';
+
+const OUT_DIR = path.join(repoRoot, 'docs', 'screenshots');
+const PHOTO = fixture('kitchens/kitchen-02-white-island-pexels.jpg');
+/** Slab is made with and without handles, so the handles step shows (Shaker, the first style, skips it). */
+const DOOR_STYLE_WITH_HANDLES_STEP = 'Slab';
+
+const SIZES = [
+  { name: 'mobile', viewport: MOBILE_VIEWPORT },
+  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
+] as const;
+type SizeName = (typeof SIZES)[number]['name'];
+
+interface Shooter {
+  shoot(page: Page, screen: string): Promise<void>;
+}
+
+function shooter(size: SizeName, saved: string[]): Shooter {
+  return {
+    async shoot(page, screen) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // Let lazy images and fonts settle: the PNG shows what a user sees once the screen is ready.
+      await page.waitForLoadState('networkidle');
+      const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+      // A 256-colour palette keeps screens of flat colour small; the kitchen photos survive it well enough.
+      const small = await sharp(png)
+        .png({ palette: true, quality: 90, compressionLevel: 9, effort: 8 })
+        .toBuffer();
+      const file = path.join(OUT_DIR, `${screen}-${size}.png`);
+      writeFileSync(file, small);
+      saved.push(path.relative(repoRoot, file));
+    },
+  };
+}
+
+async function shootOnboarding(page: Page, camera: Shooter): Promise<void> {
+  await page.goto('/');
+  await waitForHeading(page, 'See your kitchen reimagined');
+  await camera.shoot(page, 'home');
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await waitForHeading(page, 'How it works');
+  await camera.shoot(page, 'how-it-works');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await waitForHeading(page, 'Make it yours');
+  await camera.shoot(page, 'personalization');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await waitForHeading(page, 'Showcase');
+  await camera.shoot(page, 'showcase');
+  await page.getByRole('button', { name: 'Start creating' }).click();
+  await waitForStep(page, 'upload-image');
+}
+
+async function uploadPhoto(page: Page): Promise<void> {
+  await choosePhoto(page, PHOTO);
+  if ((await photoOutcome(page)) !== 'ready') throw new Error('The kitchen photo did not pass the check.');
+}
+
+/** Every wizard step with its choices made (the handles step included), then the generated result. */
+async function shootWizardAndResult(page: Page, camera: Shooter): Promise<void> {
+  await uploadPhoto(page);
+  await camera.shoot(page, 'upload-image');
+  for (const { id } of SPEC_STEPS.slice(1)) {
+    await nextButton(page).click();
+    await waitForStep(page, id);
+    if (id === 'design') await chooseByLabel(page, 'door-style', DOOR_STYLE_WITH_HANDLES_STEP);
+    else await chooseFirstOptions(page, id as SpecStepId);
+    await camera.shoot(page, id);
+  }
+  await generateButton(page).click();
+  await waitForHeading(page, 'Your kitchen');
+  if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
+  await page.getByRole('slider', { name: 'Compare before and after' }).waitFor();
+  await camera.shoot(page, 'your-kitchen');
+}
+
+async function chooseByLabel(page: Page, group: string, label: string): Promise<void> {
+  const card = page.locator('label', { has: page.locator(`input[name="${group}"]`) }).filter({
+    has: page.locator('.choice__label', { hasText: new RegExp(`^${label}$`) }),
+  });
+  await card.click();
+  await page.locator(`input[name="${group}"]:checked`).waitFor({ state: 'attached' });
+}
+
+async function shootMessages(page: Page, camera: Shooter): Promise<void> {
+  await page.goto('/nowhere');
+  await waitForHeading(page, 'Not Found');
+  await camera.shoot(page, 'not-found');
+  await page.goto('/access-denied');
+  await waitForHeading(page, 'Access denied');
+  await camera.shoot(page, 'access-denied');
+}
+
+/** The error screen as a failing catalogue call shows it on the design step. */
+async function shootErrorScreen(page: Page, camera: Shooter): Promise<void> {
+  await page.route(`**${API_PREFIX}${cataloguePaths.doorStyleGroups.path}*`, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The catalogue is being updated. Please try again in a moment.',
+      }),
+    }),
+  );
+  await page.goto(stepPath('upload-image'));
+  await waitForStep(page, 'upload-image');
+  await uploadPhoto(page);
+  await nextButton(page).click();
+  await waitForStep(page, 'design');
+  await page.getByRole('button', { name: 'Try again' }).waitFor();
+  await camera.shoot(page, 'error');
+}
+
+async function shootAtSize(browser: Browser, origin: string, size: (typeof SIZES)[number], saved: string[]) {
+  const camera = shooter(size.name, saved);
+  // Fresh browser profiles: each walk starts as a new visitor with a full generation quota.
+  const walks = [
+    async (page: Page) => {
+      await shootOnboarding(page, camera);
+      await shootWizardAndResult(page, camera);
+    },
+    (page: Page) => shootMessages(page, camera),
+    (page: Page) => shootErrorScreen(page, camera),
+  ];
+  for (const walk of walks) {
+    const context = await newAppContext(browser, origin, size.viewport);
+    try {
+      await walk(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT_DIR, { recursive: true });
+  const distDir = buildApp();
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  const saved: string[] = [];
+  try {
+    [server, browser] = await Promise.all([startAppServer(distDir), launchChromium()]);
+    for (const size of SIZES) await shootAtSize(browser, server.origin, size, saved);
+  } finally {
+    await browser?.close();
+    await server?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  }
+  console.log(`Saved ${saved.length} screenshots:\n  ${saved.join('\n  ')}`);
+}
+
+await main();

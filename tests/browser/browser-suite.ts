@@ -1,0 +1,59 @@
+// One test file's browser session: the real server (fresh data directory and database) and one Chromium for
+// the file, a fresh browser context and page for each test, everything closed afterwards.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import type { Config } from '../../server/config';
+import { type AppServer, launchChromium, newAppContext, startAppServer } from '../support/browser';
+
+export interface BrowserSuite {
+  readonly origin: string;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/** Registers the file's hooks; read the returned object's fields inside tests. */
+export function setUpBrowserSuite(overrides: Partial<Config> = {}): BrowserSuite {
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startAppServer(inject('appDistDir'), overrides),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    context = await newAppContext(required(browser, 'browser'), required(server, 'server').origin);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  return {
+    get origin() {
+      return required(server, 'server').origin;
+    },
+    get browser() {
+      return required(browser, 'browser');
+    },
+    get context() {
+      return required(context, 'context');
+    },
+    get page() {
+      return required(page, 'page');
+    },
+  };
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`The browser suite has no ${what}: did its beforeAll fail?`);
+  return value;
+}

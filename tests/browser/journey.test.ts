@@ -1,0 +1,147 @@
+// The whole product in real Chromium against the real server: home, onboarding, a real kitchen photo through
+// the real moderation model (nsfwjs), every wizard step with its spec title and progress, the generation's
+// stages, and the result. Every screen on the way is checked with axe.
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/browser';
+import { fixture } from '../support/paths';
+import { setUpBrowserSuite } from './browser-suite';
+import {
+  backButton,
+  chooseFirstOptions,
+  choosePhoto,
+  generateButton,
+  nextButton,
+  photoOutcome,
+  recordedGeneration,
+  recordGeneration,
+  routeHeading,
+  SPEC_STEPS,
+  type SpecStepId,
+  specStep,
+  waitForGenerationEnd,
+  waitForHeading,
+  waitForStep,
+} from './kitchen-driver';
+
+const suite = setUpBrowserSuite({ moderation: 'nsfw' });
+
+const KITCHEN_PHOTO = fixture('kitchens/kitchen-02-white-island-pexels.jpg');
+/** Shaker, the first door style, is made with handles only: the app stores that and skips the handles step. */
+const STEPS_SHOWN: readonly SpecStepId[] = SPEC_STEPS.map((step) => step.id).filter((id) => id !== 'handles');
+
+async function expectStepShown(id: SpecStepId): Promise<void> {
+  const { page } = suite;
+  const { title, index } = specStep(id);
+  await waitForStep(page, id);
+  expect((await routeHeading(page).textContent())?.trim()).toBe(title);
+  const progress = page.getByRole('progressbar', { name: 'Progress' });
+  expect(await progress.getAttribute('aria-valuenow')).toBe(String((index + 1) * 10));
+  await page.getByText(`Step ${index + 1} of 10 · ${(index + 1) * 10}%`).waitFor();
+}
+
+async function expectNextBlockedWithReason(): Promise<string> {
+  const next = suite.page.getByRole('button', { name: /^(Next|Generate)$/ });
+  expect(await next.getAttribute('aria-disabled')).toBe('true');
+  const reasonId = await next.getAttribute('aria-describedby');
+  expect(reasonId).toBeTruthy();
+  const reason = (await suite.page.locator(`[id="${reasonId?.split(' ')[0]}"]`).textContent())?.trim() ?? '';
+  expect(reason).toMatch(/to continue\.$/);
+  return reason;
+}
+
+describe('the journey from home to a reimagined kitchen', () => {
+  it('goes through onboarding, the photo check, every step, the generation and the result', async () => {
+    const { page, context } = suite;
+    await recordGeneration(context);
+
+    await page.goto('/');
+    await waitForHeading(page, 'See your kitchen reimagined');
+    await expectNoAxeViolations(page, 'home');
+
+    await page.getByRole('link', { name: 'Get started' }).click();
+    await page.waitForURL('**/onboarding/how-it-works');
+    await waitForHeading(page, 'How it works');
+    for (const [title, copy] of [
+      ['SNAP', "Let's see your space. Snap or upload a photo of your kitchen."],
+      ['SHAPE', 'Share your style, colours, finishes and layouts you love. The AI brings it to life.'],
+      ['SEE', 'See your kitchen reimagined, with realistic and inspirational images of your space.'],
+    ] as const) {
+      const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+      expect(await item.textContent()).toContain(copy);
+    }
+    await expectNoAxeViolations(page, 'onboarding how-it-works');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/onboarding/personalization');
+    await waitForHeading(page, 'Make it yours');
+    await expectNoAxeViolations(page, 'onboarding personalization');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/onboarding/showcase');
+    await waitForHeading(page, 'Showcase');
+    await expectNoAxeViolations(page, 'onboarding showcase');
+
+    await page.getByRole('button', { name: 'Start creating' }).click();
+    await expectStepShown('upload-image');
+    expect(await expectNextBlockedWithReason()).toContain('photo');
+    await expectNoAxeViolations(page, 'upload-image (no photo yet)');
+
+    await choosePhoto(page, KITCHEN_PHOTO);
+    expect(await photoOutcome(page)).toBe('ready');
+    await page.getByRole('img', { name: 'Your kitchen', exact: true }).waitFor();
+    expect(await nextButton(page).getAttribute('aria-disabled')).toBe('false');
+    await expectNoAxeViolations(page, 'upload-image (photo checked)');
+
+    const choices: string[] = [];
+    for (const id of STEPS_SHOWN.slice(1)) {
+      const isLast = id === 'kitchen-island';
+      await nextButton(page).click();
+      await expectStepShown(id);
+      if (id === 'finishing') {
+        // The handles step was skipped, and Back goes past it to the design step, then forward again.
+        await backButton(page).click();
+        await expectStepShown('design');
+        await nextButton(page).click();
+        await expectStepShown('finishing');
+      }
+      // Wait for the step's options before reading whether Next is blocked: a loading step blocks too.
+      await page.locator('input[type="radio"]').first().waitFor({ state: 'attached' });
+      await expectNextBlockedWithReason();
+      choices.push(...(await chooseFirstOptions(page, id)));
+      const advance = isLast ? generateButton(page) : nextButton(page);
+      expect(await advance.getAttribute('aria-disabled')).toBe('false');
+      await expectNoAxeViolations(page, `wizard ${id}`);
+    }
+    expect(choices.slice(0, 2)).toEqual(['Shaker', 'Matt']);
+
+    await page.getByText('5 generations left').waitFor();
+    await generateButton(page).click();
+    await page.waitForURL('**/your-kitchen');
+    await waitForHeading(page, 'Your kitchen');
+    expect(await waitForGenerationEnd(page)).toBe('result');
+
+    const seen = await recordedGeneration(page);
+    expect(seen.progressShown).toBe(true);
+    expect(seen.stages.length).toBeGreaterThan(0);
+    for (const stage of seen.stages) {
+      expect([
+        'Waiting for a free renderer…',
+        'Preparing your photo…',
+        'Rendering your new kitchen…',
+        'Adding the finishing touches…',
+      ]).toContain(stage);
+    }
+
+    await page.getByRole('img', { name: 'Your kitchen before' }).first().waitFor();
+    await page.getByRole('img', { name: 'Your kitchen reimagined' }).first().waitFor();
+    await page.getByRole('slider', { name: 'Compare before and after' }).waitFor();
+    await page.getByText('4 generations left').waitFor();
+    const download = page.getByRole('link', { name: 'Download image' });
+    expect(await download.getAttribute('download')).toBeTruthy();
+    const href = (await download.getAttribute('href')) ?? '';
+    const image = await page.request.get(new URL(href, suite.origin).toString());
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toMatch(/^image\//);
+    await expectNoAxeViolations(page, 'your-kitchen (result)');
+  });
+});

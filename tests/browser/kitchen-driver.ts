@@ -1,0 +1,195 @@
+// Drives the app the way a user does (clicks on cards and buttons, files through the file input), and waits
+// for what the user would wait for. No assertions here: the tests assert, and the screenshot script walks the
+// product with the same moves.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+
+/** The wizard as the spec lists it (SPEC §2): path segment, title, and the radio groups to choose in, in order. */
+export const SPEC_STEPS = [
+  { id: 'upload-image', title: 'Upload Your Kitchen Photo', groups: [] },
+  { id: 'design', title: 'Design Style', groups: ['door-style'] },
+  { id: 'handles', title: 'Handles', groups: ['handles'] },
+  { id: 'finishing', title: 'Front Finish', groups: ['finish'] },
+  { id: 'frontal-color', title: 'Front Color', groups: ['front-colour-group', 'front-colour'] },
+  { id: 'material', title: 'Worktop Material', groups: ['worktop-material'] },
+  { id: 'material-color', title: 'Worktop Color', groups: ['worktop-colour-group', 'worktop-colour'] },
+  { id: 'material-preview', title: 'Worktop Finish', groups: ['worktop-finish'] },
+  { id: 'kitchen-shape', title: 'Kitchen Layout', groups: ['kitchen-shape'] },
+  { id: 'kitchen-island', title: 'Kitchen Island', groups: ['kitchen-island'] },
+] as const;
+
+export type SpecStep = (typeof SPEC_STEPS)[number];
+export type SpecStepId = SpecStep['id'];
+
+export const specStep = (id: SpecStepId): SpecStep & { index: number } => {
+  const index = SPEC_STEPS.findIndex((step) => step.id === id);
+  const step = SPEC_STEPS[index];
+  if (!step) throw new Error(`Not a wizard step: ${id}`);
+  return { ...step, index };
+};
+
+export const stepPath = (id: SpecStepId) => `/create-kitchen/${id}`;
+
+/** Generous waits: a shared CI machine can be slow, and nothing here measures time. */
+const WAIT_MS = 20_000;
+/** The offline render, the empty room and polling every 700 ms: allow a good while on a busy machine. */
+const GENERATION_WAIT_MS = 60_000;
+
+/** The screen's one route heading. */
+export const routeHeading = (page: Page): Locator => page.locator('h1[data-route-heading]');
+
+/** Waits until the screen's heading reads `title`. */
+export async function waitForHeading(page: Page, title: string): Promise<void> {
+  await page
+    .locator('h1[data-route-heading]', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) })
+    .waitFor({ timeout: WAIT_MS });
+}
+
+/** Waits for a wizard step: its path in the address bar and its title on the screen. */
+export async function waitForStep(page: Page, id: SpecStepId): Promise<void> {
+  await page.waitForURL((url) => url.pathname === stepPath(id), { timeout: WAIT_MS });
+  await waitForHeading(page, specStep(id).title);
+}
+
+export const nextButton = (page: Page): Locator => page.getByRole('button', { name: 'Next', exact: true });
+export const backButton = (page: Page): Locator => page.getByRole('button', { name: 'Back', exact: true });
+export const generateButton = (page: Page): Locator =>
+  page.getByRole('button', { name: 'Generate', exact: true });
+
+/** The file input behind "Choose a file" (the other one asks for the camera). */
+const fileInput = (page: Page): Locator => page.locator('input[type="file"]:not([capture])');
+
+export type PhotoFile = string | { name: string; mimeType: string; buffer: Buffer };
+
+/** Chooses a photo through the file input, as a user picking a file does. */
+export async function choosePhoto(page: Page, photo: PhotoFile): Promise<void> {
+  await fileInput(page).setInputFiles(photo);
+}
+
+export type PhotoOutcome = 'ready' | 'rejected';
+
+/** Waits until the chosen photo has been prepared and checked; answers what the user is told. */
+export async function photoOutcome(page: Page): Promise<PhotoOutcome> {
+  const ready = page.getByText('Your photo is ready. Continue when you are.');
+  const rejected = page.getByRole('alert').filter({ hasText: "We can't use this photo." });
+  await ready.or(rejected).first().waitFor({ timeout: WAIT_MS });
+  return (await ready.isVisible()) ? 'ready' : 'rejected';
+}
+
+/** A flat magenta JPEG: the deterministic moderation rule (`MODERATION=rule`) judges it unsafe. */
+export async function magentaPhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: { r: 255, g: 0, b: 255 } },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return { name: 'magenta.jpg', mimeType: 'image/jpeg', buffer };
+}
+
+const radios = (page: Page, group: string): Locator => page.locator(`input[type="radio"][name="${group}"]`);
+
+/** The visible card (the radio's label) of the first option in a radio group. */
+const firstCard = (page: Page, group: string): Locator =>
+  page.locator('label', { has: radios(page, group) }).first();
+
+/** Clicks the first option's card once the group has loaded; answers the option's label. */
+export async function chooseFirstIn(page: Page, group: string): Promise<string> {
+  const card = firstCard(page, group);
+  await card.waitFor({ timeout: WAIT_MS });
+  await card.click();
+  await page.waitForFunction(
+    (name) =>
+      document.querySelector<HTMLInputElement>(`input[type="radio"][name="${name}"]`)?.checked === true,
+    group,
+    { timeout: WAIT_MS },
+  );
+  return (await card.locator('.choice__label').textContent())?.trim() ?? '';
+}
+
+/** Chooses the first option in each of the step's groups, in order; answers their labels. */
+export async function chooseFirstOptions(page: Page, id: SpecStepId): Promise<string[]> {
+  const labels: string[] = [];
+  for (const group of specStep(id).groups) labels.push(await chooseFirstIn(page, group));
+  return labels;
+}
+
+/** The checked option's label in a radio group, or null. */
+export async function checkedLabel(page: Page, group: string): Promise<string | null> {
+  const card = page.locator('label', { has: page.locator(`input[name="${group}"]:checked`) });
+  if ((await card.count()) === 0) return null;
+  return (await card.locator('.choice__label').textContent())?.trim() ?? null;
+}
+
+/** Waits until a radio group has loaded its options. */
+export async function waitForGroup(page: Page, group: string): Promise<void> {
+  await radios(page, group).first().waitFor({ state: 'attached', timeout: WAIT_MS });
+}
+
+/**
+ * Records, inside the page, every generation stage announced and whether the progress heading appeared, so a
+ * fast generation whose stages flash by is still observed. Read it with `recordedGeneration`.
+ */
+export async function recordGeneration(context: BrowserContext): Promise<void> {
+  // A string, not a function: the test runner's transform may add helpers to functions that the page lacks.
+  await context.addInitScript(`(() => {
+    const seen = { progressShown: false, stages: [] };
+    window.__generationSeen = seen;
+    new MutationObserver(() => {
+      if (document.getElementById('generation-title')) seen.progressShown = true;
+      const live = document.querySelector('.generation__live')?.textContent?.trim();
+      if (live && seen.stages[seen.stages.length - 1] !== live) seen.stages.push(live);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  })();`);
+}
+
+export async function recordedGeneration(page: Page): Promise<{ progressShown: boolean; stages: string[] }> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __generationSeen: { progressShown: boolean; stages: string[] } })
+        .__generationSeen,
+  );
+}
+
+/** Waits until the generation has ended: its result or the error screen. */
+export async function waitForGenerationEnd(page: Page): Promise<'result' | 'error'> {
+  const result = page.getByRole('link', { name: 'Download image' });
+  const failed = page.getByText('Something went wrong', { exact: true });
+  await result.or(failed).first().waitFor({ timeout: GENERATION_WAIT_MS });
+  return (await result.isVisible()) ? 'result' : 'error';
+}
+
+/**
+ * Presses Tab until the focused element matches `selector` (and, when given, has the text `text`); throws
+ * after `limit` presses.
+ */
+export async function tabTo(page: Page, selector: string, text?: string, limit = 40): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    await page.keyboard.press('Tab');
+    const reached = await page.evaluate(
+      ([wanted, wantedText]) => {
+        const active = document.activeElement;
+        if (!active?.matches(wanted)) return false;
+        return wantedText === null || active.textContent?.trim() === wantedText;
+      },
+      [selector, text ?? null] as const,
+    );
+    if (reached) return;
+  }
+  throw new Error(`Tab never reached ${selector}${text ? ` "${text}"` : ''} in ${limit} presses`);
+}
+
+/** The focused element, described: its tag, its text and whether it is the route heading. */
+export function focusedElement(page: Page): Promise<{ tag: string; text: string; isRouteHeading: boolean }> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return {
+      tag: active?.tagName.toLowerCase() ?? '',
+      text: active?.textContent?.trim() ?? '',
+      isRouteHeading: active?.matches('h1[data-route-heading]') ?? false,
+    };
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,152 @@
+// Drives the real app in Debian's Chromium against the real server: build the app once, start the server with a
+// fresh data directory and database, launch Chromium, and check each screen with axe. Shared by the browser
+// tests (tests/browser) and the screenshot script (scripts/screenshots.ts).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Config } from '../../server/config';
+import type { Database } from '../../server/db/database';
+import { runMigrations } from '../../server/db/migrations';
+import { openPglite } from '../../server/db/pglite';
+import { repoRoot } from './paths';
+import { type RunningServer, startServer, temporaryDir, testConfig } from './server';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** What Chromium needs to run headless in a container (DESIGN, known traps). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const MOBILE_VIEWPORT = { width: 390, height: 844 } as const;
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
+
+/** The WCAG levels every screen is checked against. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** Builds the app with `vite build` into `outDir` (a new temporary directory by default); answers the directory. */
+export function buildApp(outDir = temporaryDir('kr-browser-dist-').dir): string {
+  const vite = path.join(repoRoot, 'node_modules', '.bin', 'vite');
+  const result = spawnSync(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: productionEnv(),
+  });
+  if (result.status !== 0 || !existsSync(path.join(outDir, 'index.html'))) {
+    throw new Error(`vite build failed:\n${result.stderr || result.stdout || String(result.error)}`);
+  }
+  return outDir;
+}
+
+/**
+ * The environment without the test runner's marks: under vitest NODE_ENV is `test`, which would give a
+ * development build (React's dev runtime), not the product users get.
+ */
+function productionEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+  );
+  return { ...env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' };
+}
+
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\`.`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export interface AppServer {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server serving the built app in `distDir`, with a fresh data directory and a fresh in-memory
+ * database. Moderation is the deterministic rule (magenta is unsafe) unless `overrides` says otherwise.
+ */
+export async function startAppServer(distDir: string, overrides: Partial<Config> = {}): Promise<AppServer> {
+  const data = temporaryDir('kr-browser-data-');
+  let db: Database | undefined;
+  try {
+    db = await openPglite();
+    await runMigrations(db);
+    const server = await startServer(testConfig(data.dir, { distDir, ...overrides }), { db });
+    const opened = db;
+    return {
+      origin: server.origin,
+      server,
+      async close() {
+        try {
+          await server.close();
+          await opened.close();
+        } finally {
+          data.remove();
+        }
+      },
+    };
+  } catch (error) {
+    await db?.close();
+    data.remove();
+    throw error;
+  }
+}
+
+/** How long a wait for something on screen may take: generous, since CI machines are shared and slow. */
+export const SCREEN_WAIT_MS = 20_000;
+
+/** A fresh browser profile (new cookies, so a new guest session and quota) opened on the app. */
+export async function newAppContext(
+  browser: Browser,
+  origin: string,
+  viewport: { width: number; height: number } = MOBILE_VIEWPORT,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: origin, viewport, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(SCREEN_WAIT_MS);
+  return context;
+}
+
+/**
+ * Waits for running CSS transitions and finite animations to end: colours measured halfway through a
+ * transition (a button turning from blocked to ready) are neither the before nor the after that users read.
+ */
+export async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+export class AxeViolationsError extends Error {
+  override name = 'AxeViolationsError';
+}
+
+/** Runs axe on what the page shows now; throws naming the screen and every violated rule and where. */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  await settleTransitions(page);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  if (results.violations.length === 0) return;
+  const lines = results.violations.map((violation) => {
+    const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 5);
+    return `  ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n    at ${targets.join('\n    at ')}`;
+  });
+  throw new AxeViolationsError(
+    `axe found ${results.violations.length} violation(s) on the ${screen} screen (${page.url()}):\n${lines.join('\n')}`,
+  );
+}
