@@ -91,11 +91,13 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   await installRateLimit(app, config.rateLimit);
 
   await app.register(openApiRoutes);
+  // The catalogue is the same for everyone: it sits outside the session, so a read never creates a guest
+  // (a script could otherwise fill the users table) and the hot path skips the session hook.
+  await app.register(catalogueRoutes, { prefix: API_PREFIX });
   await app.register(
     async (api) => {
       installSession(api, { sessions, users, serviceApiKey: config.serviceApiKey });
       await api.register(userRoutes, { users, generationLimit: config.generationLimit });
-      await api.register(catalogueRoutes);
       await api.register(imageRoutes, {
         store: images,
         moderator: parts.moderator ?? deferred.moderator,

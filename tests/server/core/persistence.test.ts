@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
+import { jobPaths } from '../../../contract/generation';
 import { authorizeResponseSchema } from '../../../contract/users';
 import { loadConfig } from '../../../server/config';
 import { cookieHeader, startServer, temporaryDir } from '../../support/server';
@@ -31,7 +32,7 @@ it('keeps users, sessions and quota across a restart with the same data director
   let cookie: string;
   let userId: number;
   try {
-    const response = await fetch(`${first.origin}${API_PREFIX}/store/frontals/door-styles-groups`);
+    const response = await fetch(`${first.origin}${API_PREFIX}${jobPaths.history}`);
     cookie = cookieHeader(response);
     userId = Number(/=(\d+)\./.exec(cookie)?.[1]);
     const claimed = await first.app.quota.claim(userId);

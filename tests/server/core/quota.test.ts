@@ -1,6 +1,7 @@
 // The generation quota against both real databases: PGlite in memory and a throwaway PostgreSQL cluster.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
+import { jobPaths } from '../../../contract/generation';
 import type { Database } from '../../../server/db/database';
 import { migrations, runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
@@ -153,7 +154,7 @@ describe.each(databases)('quota on %s', (kind, open) => {
     const temp = temporaryDir();
     const server = await startServer(testConfig(temp.dir, { databaseUrl: url.href }));
     try {
-      const visit = await fetch(`${server.origin}${API_PREFIX}${cataloguePaths.doorStyleGroups.path}`);
+      const visit = await fetch(`${server.origin}${API_PREFIX}${jobPaths.history}`);
       const cookie = cookieHeader(visit);
       const userId = Number(/=(\d+)\./.exec(cookie)?.[1]);
       const response = await fetch(`${server.origin}${API_PREFIX}${actionPaths.authorizeUser}`, {

@@ -2,7 +2,8 @@
 // authorisation, the catalogue, a photo upload, a generation job to its stored image, and the data kept when
 // another instance starts on the same database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
+import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
+import { jobPaths } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import {
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 describe('the server on PostgreSQL', () => {
   it('creates a guest, authorises it, and refuses another user id', async () => {
-    const first = await fetch(`${server.origin}${API_PREFIX}${cataloguePaths.doorStyleGroups.path}`);
+    const first = await fetch(`${server.origin}${API_PREFIX}${jobPaths.history}`);
     const cookie = cookieHeader(first);
     expect(cookie).toContain('kr_session=');
     const authorize = (userId: number) =>
