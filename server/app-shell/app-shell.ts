@@ -45,8 +45,10 @@ export async function installAppShell(app: FastifyInstance, options: AppShellOpt
       root: options.distDir,
       wildcard: false,
       index: false,
-      // index.html is only ever served through the shell, which adds the session's boot data.
-      globIgnore: ['index.html'],
+      // index.html is only ever served through the shell, which adds the session's boot data. The .br and .gz
+      // copies (scripts/compress-dist.ts) are sent in place of their originals to clients that accept them.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(path.join(options.distDir, 'assets') + path.sep);
