@@ -1,10 +1,27 @@
 import { actionPaths } from '../../contract/endpoints';
 import type { AuthorizeResponse } from '../../contract/users';
 import type { ApiClient } from './client';
-import { parseResponse, withSchemas } from './parse-response';
+import { UnexpectedResponseError } from './request-errors';
 
-/** Loaded on demand: the contract module brings zod (see `withSchemas`). */
-const usersContract = () => import('../../contract/users');
+const isCount = (value: unknown, least: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= least;
+
+/**
+ * The authorisation answer, checked by hand rather than with the contract's zod schema: it arrives on every
+ * first screen, where zod would cost about 25 KB gzip (DESIGN "Budgets"). A test keeps it equal to the schema.
+ */
+export function readAuthorizeAnswer(answer: unknown): AuthorizeResponse {
+  const { userId, generationsRemaining, generationLimit } = (answer ?? {}) as Record<string, unknown>;
+  if (
+    typeof answer !== 'object' ||
+    !isCount(userId, 1) ||
+    !isCount(generationsRemaining, 0) ||
+    !isCount(generationLimit, 0)
+  ) {
+    throw new UnexpectedResponseError('your account', 'the answer is not a user with a generation count');
+  }
+  return { userId, generationsRemaining, generationLimit };
+}
 
 /** `POST /users/authorize`: confirms the boot data's user id belongs to this browser's session (DESIGN D5). */
 export async function authorizeUser(
@@ -12,9 +29,7 @@ export async function authorizeUser(
   userId: number,
   signal?: AbortSignal,
 ): Promise<AuthorizeResponse> {
-  const { schemas, answer } = await withSchemas(
-    usersContract,
-    api.request(actionPaths.authorizeUser, { method: 'POST', body: { userId }, signal }),
+  return readAuthorizeAnswer(
+    await api.request(actionPaths.authorizeUser, { method: 'POST', body: { userId }, signal }),
   );
-  return parseResponse('your account', schemas.authorizeResponseSchema, answer);
 }
