@@ -5,7 +5,7 @@ import { type AdjacencyValue, getAdjacencyMap, getShortestPaths, type StatePath 
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { kitchenMachine } from '../../../machines/kitchen/machine';
-import { firstIncompleteStepBefore, isStepComplete } from '../../../machines/kitchen/requirements';
+import { isStepComplete } from '../../../machines/kitchen/requirements';
 import { STEP_IDS } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { actorCases } from './actor-cases';
@@ -132,12 +132,9 @@ export function pathsCoveringEveryTransition(
         ({ event, state }) =>
           eventless ? isActive(state, transition.targets) : event.type === transition.eventType,
       );
-      const extended = candidates
-        .map(
-          ({ event, state }): KitchenPath => ({ ...path, state, steps: [...path.steps, { event, state }] }),
-        )
-        .find((candidate) => run(candidate).transitions.has(transition.key));
-      if (extended) {
+      const edge = candidates.find(({ event }) => transitionsOfEdge(path.state, event).has(transition.key));
+      if (edge) {
+        const extended: KitchenPath = { ...path, state: edge.state, steps: [...path.steps, edge] };
         paths.push(extended);
         takeAll(extended);
         break;
