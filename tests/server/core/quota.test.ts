@@ -1,6 +1,6 @@
 // The generation quota against both real databases: PGlite in memory and a throwaway PostgreSQL cluster.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, actionPaths, } from '../../../contract/endpoints';
+import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
 import type { Database } from '../../../server/db/database';
 import { migrations, runMigrations } from '../../../server/db/migrations';
