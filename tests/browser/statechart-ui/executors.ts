@@ -1,0 +1,247 @@
+// How the test does, in the browser, each event of the UI model: a click, a choice, a photo through the file
+// input, an address-bar move. The table is typed by the machine's event union, so a new event does not compile
+// until it has an executor here (or is marked as one the browser produces by itself).
+import type { Page, Route } from 'playwright-core';
+import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
+import { jobPaths } from '../../../contract/generation';
+import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
+import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
+import { MODERATION_PURGE_INTERVAL_MS } from '../../../machines/kitchen/moderation-cache';
+import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
+import type { KitchenSnapshot } from '../../../machines/kitchen/view';
+import { fixture } from '../../support/paths';
+import { magentaPhoto } from '../kitchen-driver';
+import {
+  ARMED_FAILURE_MESSAGE,
+  actorIdOf,
+  CATALOGUE_KIND_OF_CALL,
+  JANITOR_EVENT_SUFFIX,
+  listsOf,
+  OPEN_APP,
+  PHOTO_SAMPLES,
+  type UiEvent,
+} from './ui-model';
+
+type EventOf<T extends KitchenEventType> = Extract<KitchenEvent, { type: T }>;
+type Run<E> = (page: Page, event: E, before: KitchenSnapshot) => Promise<void>;
+
+/** Either the user's move in the browser, or why the browser produces the event by itself. */
+export type Executor<E> = { run: Run<E> } | { byItself: string };
+export type ExecutorTable = { [T in KitchenEventType]: Executor<EventOf<T>> };
+
+/** Where an unknown address takes the user; Not Found keeps it in the bar. */
+export const NOT_FOUND_PATH = '/nowhere-in-particular';
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+const radioCard = (page: Page, group: string, index: number) =>
+  page.locator('label', { has: page.locator(`input[type="radio"][name="${group}"]`) }).nth(index);
+
+/** Clicks the card of the option at `index` of a radio group (the screen check then waits for its outcome). */
+async function choose(page: Page, group: string, index: number): Promise<void> {
+  if (index < 0) throw new Error(`The option to choose in ${group} is not among those the server listed`);
+  await radioCard(page, group, index).click();
+}
+
+/** An address-bar move: a new history entry for `path`, which the app reads as the user would have typed. */
+export async function visitInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
+/**
+ * A NAVIGATE may carry how the user moved: the browser's Back or Forward button (the event itself is what the
+ * app sends for the entry it lands on). Without it, the user went to the address.
+ */
+export type HistoryMove = 'back' | 'forward';
+const historyMoveOf = (event: object): HistoryMove | undefined => (event as { via?: HistoryMove }).via;
+
+export const pathOfNavigation = (route: RouteId) =>
+  route === 'not-found' ? NOT_FOUND_PATH : pathOfRoute(route);
+
+async function photoFile(name: string) {
+  if (name === PHOTO_SAMPLES.kitchen.name) return fixture('kitchens/kitchen-02-white-island-pexels.jpg');
+  if (name === PHOTO_SAMPLES.magenta.name) return magentaPhoto();
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.from('this is not a photo at all') };
+}
+
+export const executors: ExecutorTable = {
+  NAVIGATE: {
+    run: async (page, event) => {
+      const via = historyMoveOf(event);
+      if (via === 'back') await page.goBack();
+      else if (via === 'forward') await page.goForward();
+      else await visitInApp(page, pathOfNavigation(event.route));
+    },
+  },
+  NEXT: {
+    run: async (page, _, before) => {
+      const onShowcase = before.matches({ routes: { onboarding: 'showcase' } });
+      await button(page, onShowcase ? 'Start creating' : 'Next').click();
+    },
+  },
+  BACK: { run: (page) => button(page, 'Back').click() },
+  'PHOTO.SELECTED': {
+    run: async (page, event) =>
+      page.locator('input[type="file"]:not([capture])').setInputFiles(await photoFile(event.file.name)),
+  },
+  'PHOTO.REMOVED': { run: (page) => button(page, 'Remove photo').click() },
+  'DESIGN.SELECTED': {
+    run: (page, event, before) =>
+      choose(page, 'door-style', listsOf(before.context.catalogue).doorStyleGroups.indexOf(event.group)),
+  },
+  'HANDLES.SELECTED': { run: (page, event) => choose(page, 'handles', event.isHandleless ? 1 : 0) },
+  'FINISH.SELECTED': {
+    run: (page, event, before) =>
+      choose(page, 'finish', listsOf(before.context.catalogue).finishes.indexOf(event.finish)),
+  },
+  'FRONTAL_COLOUR_GROUP.SELECTED': {
+    run: (page, event, before) =>
+      choose(
+        page,
+        'front-colour-group',
+        listsOf(before.context.catalogue).frontalColourGroups.indexOf(event.group),
+      ),
+  },
+  'FRONTAL.SELECTED': {
+    run: (page, event, before) =>
+      choose(
+        page,
+        'front-colour',
+        listsOf(before.context.catalogue).frontalPreviews.findIndex(
+          (frontal) => frontal.id === event.frontal.id,
+        ),
+      ),
+  },
+  'MATERIAL.SELECTED': {
+    run: (page, event, before) =>
+      choose(
+        page,
+        'worktop-material',
+        listsOf(before.context.catalogue).worktopMaterials.indexOf(event.material),
+      ),
+  },
+  'WORKTOP_COLOUR_GROUP.SELECTED': {
+    run: (page, event, before) =>
+      choose(
+        page,
+        'worktop-colour-group',
+        listsOf(before.context.catalogue).worktopColourGroups.indexOf(event.group),
+      ),
+  },
+  'WORKTOP_COLOUR.SELECTED': {
+    run: (page, event, before) =>
+      choose(
+        page,
+        'worktop-colour',
+        listsOf(before.context.catalogue).worktopColours.findIndex(
+          (colour) => colour.colour === event.colour.colour,
+        ),
+      ),
+  },
+  'WORKTOP.SELECTED': {
+    run: (page, event, before) =>
+      choose(
+        page,
+        'worktop-finish',
+        listsOf(before.context.catalogue).worktopPreviews.findIndex(
+          (worktop) => worktop.id === event.worktop.id,
+        ),
+      ),
+  },
+  'SHAPE.SELECTED': {
+    run: (page, event) =>
+      choose(
+        page,
+        'kitchen-shape',
+        KITCHEN_LAYOUTS.findIndex((layout) => layout.id === event.shape),
+      ),
+  },
+  'ISLAND.SELECTED': { run: (page, event) => choose(page, 'kitchen-island', event.hasIsland ? 0 : 1) },
+  GENERATE: {
+    run: async (page, _, before) => {
+      const again = before.matches({ routes: { 'your-kitchen': 'result' } });
+      await button(page, again ? 'Generate again' : 'Generate').click();
+    },
+  },
+  'GENERATION.STAGE': { byItself: 'the app reports the stages the server job goes through' },
+  'GENERATION.CANCEL': { run: (page) => button(page, 'Cancel').click() },
+  RETRY: { run: (page) => button(page, 'Try again').click() },
+  RESET: { run: (page) => button(page, 'Start over').click() },
+  ACCESS_DENIED: { byItself: 'raised by the machine when authorisation fails' },
+};
+
+/** The steps that are the test's own doing rather than an event of the machine. */
+export async function runEnvironmentStep(page: Page, event: UiEvent): Promise<boolean> {
+  if (event.type === OPEN_APP.type) {
+    await page.goto('/');
+    return true;
+  }
+  if (event.type.endsWith(JANITOR_EVENT_SUFFIX)) {
+    // The app's clock was installed before it opened (see `prepareClock`): an hour passes at once.
+    await page.clock.fastForward(MODERATION_PURGE_INTERVAL_MS);
+    return true;
+  }
+  return false;
+}
+
+export async function runStep(page: Page, event: UiEvent, before: KitchenSnapshot): Promise<void> {
+  if (await runEnvironmentStep(page, event)) return;
+  const executor = executors[event.type as KitchenEventType] as Executor<UiEvent> | undefined;
+  if (!executor) throw new Error(`No executor for ${event.type}`);
+  if ('byItself' in executor)
+    throw new Error(`${event.type} is not the user's to send: ${executor.byItself}`);
+  await executor.run(page, event, before);
+}
+
+const ACTION_OF_CALL: Record<string, string> = {
+  authorizeUser: actionPaths.authorizeUser,
+  validateImageContent: actionPaths.validateImageContent,
+  generateEmptyRoom: actionPaths.generateEmptyRoom,
+  generateKitchen: actionPaths.generateKitchen,
+  loadGenerationHistory: jobPaths.history,
+};
+
+/** Whether a request URL is the one an invoked call makes. */
+function isRequestOf(actorId: string, url: URL): boolean {
+  const kind = CATALOGUE_KIND_OF_CALL[actorId];
+  const path = kind ? cataloguePaths[kind].path : ACTION_OF_CALL[actorId];
+  if (!path) throw new Error(`The test cannot intercept ${actorId}`);
+  const [prefix] = `${API_PREFIX}${path}`.split(':');
+  return path.includes(':') ? url.pathname.startsWith(prefix ?? '') : url.pathname === prefix;
+}
+
+/** Makes the calls that the step's endings say fail answer 500 until the step has been checked. */
+export async function armFailures(page: Page, endings: UiEvent[]): Promise<void> {
+  for (const ending of endings.filter((event) => event.type.startsWith('xstate.error.actor.'))) {
+    const actorId = actorIdOf(ending);
+    if (actorId === 'preparePhoto') continue; // the unreadable file fails by itself
+    await page.route(
+      (url) => isRequestOf(actorId, url),
+      (route: Route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            statusCode: 500,
+            error: 'Internal Server Error',
+            message: ARMED_FAILURE_MESSAGE,
+          }),
+        }),
+    );
+  }
+}
+
+/** Holds the generation's requests unanswered, so the user can act while it is under way. */
+export async function holdGeneration(page: Page): Promise<void> {
+  await page.route(
+    (url) => isRequestOf('generateEmptyRoom', url) || isRequestOf('generateKitchen', url),
+    () => undefined,
+  );
+}
+
+export async function disarm(page: Page): Promise<void> {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+}

@@ -1,0 +1,165 @@
+// What the user sees, read from the page in one go, and what the mirror of the machine says they should see
+// (from `viewOf` and the context): the address, the heading, the progress, Next and its reason, the error
+// screen, the busy photo or generation, and which option of each radio group is checked.
+import type { Page } from 'playwright-core';
+import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
+import type { StepId } from '../../../machines/kitchen/steps';
+import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import { NOT_FOUND_PATH } from './executors';
+import { ARMED_FAILURE_MESSAGE, listsOf } from './ui-model';
+
+export interface ScreenFacts {
+  path: string;
+  heading: string;
+  progress: string | null;
+  /** The error screen's message ('(any)' when only its presence is known), or null. */
+  error: string | null;
+  busy: 'preparing' | 'checking' | 'generating' | null;
+  /** Whether Next (or Generate) is blocked, and the reason shown; null off the wizard or on an error. */
+  next: { blocked: boolean; reason: string | null } | null;
+  /** The index of the checked option per radio group on screen (-1: none checked). */
+  checked: Record<string, number>;
+}
+
+const HOME_HEADING = 'See your kitchen reimagined';
+const ROUTE_HEADINGS: Record<string, string> = {
+  home: HOME_HEADING,
+  'onboarding/how-it-works': 'How it works',
+  'onboarding/personalization': 'Make it yours',
+  'onboarding/showcase': 'Showcase',
+  'your-kitchen': 'Your kitchen',
+  'access-denied': 'Access denied',
+  'not-found': 'Not Found',
+};
+const NO_GENERATIONS_LEFT = 'You have no generations left.';
+
+/** Reads the screen; every field at the same moment. */
+export function readScreen(page: Page): Promise<ScreenFacts> {
+  return page.evaluate(() => {
+    const text = (element: Element | null | undefined) => element?.textContent?.trim() ?? null;
+    const errorTitle = document.getElementById('error-screen-title');
+    const status = text(document.querySelector('.upload__status'));
+    const nav = document.querySelector('.wizard-nav');
+    const advance = [...(nav?.querySelectorAll('button') ?? [])].find((button) =>
+      ['Next', 'Generate'].includes(button.textContent?.trim() ?? ''),
+    );
+    const checked: Record<string, number> = {};
+    for (const radio of document.querySelectorAll<HTMLInputElement>('input[type="radio"]')) {
+      if (!(radio.name in checked)) {
+        const group = [
+          ...document.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${radio.name}"]`),
+        ];
+        checked[radio.name] = group.findIndex((option) => option.checked);
+      }
+    }
+    return {
+      path: location.pathname,
+      heading: text(document.querySelector('h1[data-route-heading]')) ?? '',
+      progress: document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null,
+      error: errorTitle ? (text(errorTitle.nextElementSibling) ?? '') : null,
+      busy: document.getElementById('generation-title')
+        ? 'generating'
+        : status === 'Preparing your photo…'
+          ? 'preparing'
+          : status === 'Checking your photo…'
+            ? 'checking'
+            : null,
+      next:
+        advance && !errorTitle
+          ? {
+              blocked: advance.getAttribute('aria-disabled') === 'true',
+              reason: text(document.getElementById('wizard-next-reason')),
+            }
+          : null,
+      checked,
+    } as const;
+  });
+}
+
+/** The index of the chosen option in each radio group of a step, as the mirror's context has it. */
+function expectedChecked(step: StepId, snapshot: KitchenSnapshot): Record<string, number> {
+  const { frontals, worktops, selectedShape, hasIsland } = snapshot.context;
+  const catalogue = listsOf(snapshot.context.catalogue);
+  const on = (state: string) => snapshot.matches({ routes: { 'create-kitchen': { [step]: state } } });
+  switch (step) {
+    case 'design':
+      return { 'door-style': catalogue.doorStyleGroups.indexOf(frontals.doorStyleGroup ?? '') };
+    case 'handles':
+      return { handles: frontals.isHandleless === null ? -1 : frontals.isHandleless ? 1 : 0 };
+    case 'finishing':
+      return { finish: catalogue.finishes.indexOf(frontals.finish ?? '') };
+    case 'frontal-color': {
+      const groups = {
+        'front-colour-group': catalogue.frontalColourGroups.indexOf(frontals.colorGroup ?? ''),
+      };
+      if (!on('ready')) return groups;
+      const frontal = catalogue.frontalPreviews.findIndex((item) => item.id === frontals.selectedFrontalId);
+      return { ...groups, 'front-colour': frontal };
+    }
+    case 'material':
+      return { 'worktop-material': catalogue.worktopMaterials.indexOf(worktops.material ?? '') };
+    case 'material-color': {
+      const groups = {
+        'worktop-colour-group': catalogue.worktopColourGroups.indexOf(worktops.colourGroup ?? ''),
+      };
+      if (!on('ready')) return groups;
+      const colour = catalogue.worktopColours.findIndex((item) => item.colour === worktops.colour);
+      return { ...groups, 'worktop-colour': colour };
+    }
+    case 'material-preview':
+      return {
+        'worktop-finish': catalogue.worktopPreviews.findIndex(
+          (item) => item.id === worktops.selectedWorktopId,
+        ),
+      };
+    case 'kitchen-shape':
+      return { 'kitchen-shape': KITCHEN_LAYOUTS.findIndex((layout) => layout.id === selectedShape) };
+    case 'kitchen-island':
+      return { 'kitchen-island': hasIsland === null ? -1 : hasIsland ? 0 : 1 };
+    default:
+      return {};
+  }
+}
+
+/** What the screen must show for the mirror's snapshot. */
+export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
+  const view = viewOf(snapshot);
+  const { context } = snapshot;
+  const step = view.step?.id ?? null;
+  const settled = view.error === null && !view.isLoading;
+  const isLast = step === 'kitchen-island';
+  const reason =
+    view.nextBlockedReason ?? (isLast && context.remainingGenerations === 0 ? NO_GENERATIONS_LEFT : null);
+  return {
+    path: view.path ?? NOT_FOUND_PATH,
+    heading: view.step?.title ?? ROUTE_HEADINGS[view.route] ?? '',
+    progress: view.progress === null ? null : String(view.progress),
+    // Only a failure the test caused has a message the test knows; the others must show the error screen.
+    error: view.error === null ? null : view.error === ARMED_FAILURE_MESSAGE ? view.error : '(any)',
+    busy: view.isGenerating
+      ? 'generating'
+      : view.isProcessingImage
+        ? 'preparing'
+        : view.isModerating
+          ? 'checking'
+          : null,
+    next: step !== null && view.error === null ? { blocked: reason !== null, reason } : null,
+    checked: step !== null && settled ? expectedChecked(step, snapshot) : {},
+  };
+}
+
+/** Whether the screen shows what is expected; groups the expectation does not name are not compared. */
+export function matches(seen: ScreenFacts, expected: ScreenFacts): boolean {
+  const checkedAgree = Object.entries(expected.checked).every(
+    ([group, index]) => seen.checked[group] === index,
+  );
+  return (
+    seen.path === expected.path &&
+    seen.heading === expected.heading &&
+    seen.progress === expected.progress &&
+    (expected.error === '(any)' ? seen.error !== null : seen.error === expected.error) &&
+    seen.busy === expected.busy &&
+    JSON.stringify(seen.next) === JSON.stringify(expected.next) &&
+    checkedAgree
+  );
+}

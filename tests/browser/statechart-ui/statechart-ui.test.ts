@@ -1,0 +1,243 @@
+// Every path of the kitchen statechart, through the real UI: walks generated with xstate/graph from the same
+// machine drive the built app in Chromium against the real server (local provider, the deterministic
+// moderation rule). A mirror of the machine takes the same events in Node, with the endings the browser got;
+// after every step the screen must show what the mirror's view says, and axe checks every new screen. The
+// states and transitions the mirror took on verified steps are the coverage, and anything short of all of
+// them fails the suite.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { KitchenInput } from '../../../machines/kitchen/context';
+import type { KitchenEvent } from '../../../machines/kitchen/events';
+import { kitchenMachine } from '../../../machines/kitchen/machine';
+import type { RouteId } from '../../../machines/kitchen/routes';
+import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import { ERROR } from '../../machines/model/kitchen-model';
+import { allStateNodes, declaredTransitions } from '../../machines/model/transition-coverage';
+import {
+  expectNoAxeViolations,
+  launchChromium,
+  newAppContext,
+  SCREEN_WAIT_MS,
+  startAppServer,
+} from '../../support/browser';
+import { armFailures, disarm, holdGeneration, runStep } from './executors';
+import { expectedScreen, matches, readScreen, type ScreenFacts } from './screen-facts';
+import { ServerOracle } from './server-oracle';
+import {
+  type Coverage,
+  describeSteps,
+  isAutomatic,
+  JANITOR_EVENT_SUFFIX,
+  listsOf,
+  OPEN_APP,
+  PHOTO_SAMPLES,
+  plannedUiPaths,
+  recordingMirror,
+  type ScriptedAction,
+  scriptedSteps,
+  type UiStep,
+  uiKey,
+  uiStepsOf,
+} from './ui-model';
+
+interface Journey {
+  name: string;
+  input: KitchenInput;
+  /** Boot data the page gets instead of the server's. */
+  bootData?: unknown;
+}
+
+const journeys: Journey[] = [
+  { name: 'a visitor the server knows', input: { userId: 1 } },
+  { name: 'a visitor without valid boot data', input: { userId: null }, bootData: { userId: 'nobody' } },
+];
+
+const server = await startAppServer(inject('appDistDir'));
+const oracle = new ServerOracle(server.origin);
+const plans: Array<Journey & { paths: UiStep[][] }> = [];
+for (const journey of journeys) {
+  const paths = await plannedUiPaths(journey.input, oracle);
+  plans.push({ ...journey, paths: paths.map(uiStepsOf) });
+}
+
+let browser: Browser | undefined;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server.close();
+});
+
+const covered: Coverage = { states: new Set(), transitions: new Set() };
+const screensCheckedWithAxe = new Set<string>();
+
+/** Waits until the screen shows what is expected; fails naming the path, the step and both screens. */
+async function waitForScreen(page: Page, expected: ScreenFacts, where: () => string): Promise<void> {
+  const deadline = Date.now() + SCREEN_WAIT_MS;
+  let seen = await readScreen(page);
+  while (!matches(seen, expected)) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${where()}\nexpected the screen to show ${JSON.stringify(expected)}\nbut it shows ${JSON.stringify(seen)}`,
+      );
+    }
+    await page.waitForTimeout(50);
+    seen = await readScreen(page);
+  }
+}
+
+async function runPath(journey: Journey, steps: UiStep[]): Promise<void> {
+  const context = await newAppContext(required(browser), server.origin);
+  try {
+    if (journey.bootData !== undefined) {
+      await context.addInitScript(`window.__BOOT_DATA__ = ${JSON.stringify(journey.bootData)};`);
+    }
+    const page = await context.newPage();
+    if (steps.some(({ event }) => event.type.endsWith(JANITOR_EVENT_SUFFIX))) await page.clock.install();
+    const mirror = recordingMirror(journey.input);
+    try {
+      for (const [index, step] of steps.entries()) {
+        const where = () =>
+          `Path: ${describeSteps(steps)}\nfailed at step ${index + 1} (${describeSteps([step])})`;
+        const before = mirror.actor.getSnapshot();
+        for (const event of [step.event, ...step.automatic]) {
+          if (event !== OPEN_APP) mirror.actor.send(event as KitchenEvent);
+        }
+        const after = mirror.actor.getSnapshot();
+        await disarm(page);
+        await armFailures(page, step.automatic);
+        // The user acts while a generation is under way: it must still be under way when they do.
+        const nextIsTheUsers =
+          steps[index + 1] !== undefined && !isAutomatic(steps[index + 1]?.event ?? OPEN_APP);
+        if (viewOf(after).isGenerating && nextIsTheUsers) await holdGeneration(page);
+        try {
+          await runStep(page, step.event, before);
+          await waitForScreen(page, expectedScreen(after), where);
+          const key = uiKey(after);
+          if (!screensCheckedWithAxe.has(key)) {
+            screensCheckedWithAxe.add(key);
+            await expectNoAxeViolations(page, `${viewOf(after).route} (${describeSteps([step])})`);
+          }
+          await reloadOnceOnEachStep(page, after, step, where);
+        } catch (error) {
+          if (error instanceof Error && !error.message.startsWith('Path:')) {
+            error.message = `${where()}\n${error.message}`;
+          }
+          throw error;
+        }
+        for (const id of mirror.coverage.states) covered.states.add(id);
+        for (const key of mirror.coverage.transitions) covered.transitions.add(key);
+      }
+    } finally {
+      mirror.actor.stop();
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+const stepsReloaded = new Set<string>();
+
+/**
+ * The first time each wizard step is shown settled (no error, nothing under way), the page is reloaded: the
+ * same step, progress, Next and choices must come back from what the browser kept.
+ */
+async function reloadOnceOnEachStep(
+  page: Page,
+  after: KitchenSnapshot,
+  step: UiStep,
+  where: () => string,
+): Promise<void> {
+  const expected = expectedScreen(after);
+  const stepId = viewOf(after).step?.id;
+  if (stepId === undefined || stepsReloaded.has(stepId) || expected.error !== null || expected.busy !== null)
+    return;
+  if (step.automatic.some((event) => event.type.startsWith(ERROR))) return;
+  stepsReloaded.add(stepId);
+  await disarm(page);
+  await page.reload();
+  await waitForScreen(page, expected, () => `${where()}\nafter reloading the page`);
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('Chromium did not start: see the beforeAll error');
+  return value;
+}
+
+describe('every path of the kitchen statechart, through the UI', () => {
+  for (const plan of plans) {
+    describe(plan.name, () => {
+      for (const [index, steps] of plan.paths.entries()) {
+        it(
+          `walk ${index + 1} of ${plan.paths.length} (${steps.length} steps)`,
+          () => runPath(plan, steps),
+          240_000,
+        );
+      }
+    });
+  }
+
+  describe('beyond the chart', () => {
+    const [visitor] = journeys as [Journey];
+    const toUpload: ScriptedAction = { type: 'NAVIGATE', route: 'create-kitchen/upload-image' };
+    const firstDoorStyle: ScriptedAction = (snapshot) => ({
+      type: 'DESIGN.SELECTED',
+      group: listsOf(snapshot.context.catalogue).doorStyleGroups[0] ?? '',
+      image: null,
+    });
+    const history = (via: 'back' | 'forward', route: RouteId): ScriptedAction => ({
+      type: 'NAVIGATE',
+      route,
+      via,
+    });
+
+    it('a photo the moderation rule rejects keeps Next blocked, with its reason', () =>
+      runPath(
+        visitor,
+        scriptedSteps(visitor.input, oracle, [
+          toUpload,
+          { type: 'PHOTO.SELECTED', file: PHOTO_SAMPLES.magenta },
+        ]),
+      ));
+
+    it('Back and Forward across the handles auto-skip and across a redirect', () =>
+      runPath(
+        visitor,
+        scriptedSteps(visitor.input, oracle, [
+          toUpload,
+          { type: 'PHOTO.SELECTED', file: PHOTO_SAMPLES.kitchen },
+          { type: 'NEXT' },
+          firstDoorStyle,
+          // Made one way only: handles is skipped, its history entry replaced by finishing.
+          { type: 'NEXT' },
+          history('back', 'create-kitchen/design'),
+          history('forward', 'create-kitchen/finishing'),
+          // A later step without the finish: redirected to finishing, replacing the entry the address added.
+          { type: 'NAVIGATE', route: 'create-kitchen/material-preview' },
+          history('back', 'create-kitchen/finishing'),
+          history('back', 'create-kitchen/design'),
+          history('back', 'create-kitchen/upload-image'),
+          history('forward', 'create-kitchen/design'),
+        ]),
+      ));
+  });
+
+  afterAll(() => {
+    const states = allStateNodes(kitchenMachine).map((node) => node.id);
+    const transitions = declaredTransitions(kitchenMachine).map((transition) => transition.key);
+    const statesCovered = states.filter((id) => covered.states.has(id));
+    const transitionsCovered = transitions.filter((key) => covered.transitions.has(key));
+    console.log(
+      `through the UI: states ${statesCovered.length}/${states.length}, transitions ${transitionsCovered.length}/${transitions.length}`,
+    );
+    expect(
+      states.filter((id) => !covered.states.has(id)),
+      'states never shown through the UI',
+    ).toEqual([]);
+    expect(
+      transitions.filter((key) => !covered.transitions.has(key)),
+      'transitions never taken through the UI',
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,531 @@
+// The kitchen statechart as the UI can drive it. The same xstate/graph traversal as the model-based suite, but
+// from each snapshot only what a user can do on that screen (each with a UI executor), and for every call under
+// way only the ending the real server gives (its catalogue answer, the verdict of the deterministic moderation
+// rule) or a failure the test causes on purpose (an "environment" ending, armed before the step runs).
+import type { AnyEventObject } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { type AdjacencyValue, getAdjacencyMap } from 'xstate/graph';
+import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
+import { declaredActors } from '../../../machines/kitchen/actors';
+import type { CatalogueItems, CatalogueKind, LoadedCatalogue } from '../../../machines/kitchen/catalogue';
+import { catalogueRequest } from '../../../machines/kitchen/catalogue-requests';
+import type { KitchenInput } from '../../../machines/kitchen/context';
+import type { KitchenEvent } from '../../../machines/kitchen/events';
+import { resolveHandleChoice } from '../../../machines/kitchen/handle-choice';
+import { kitchenMachine } from '../../../machines/kitchen/machine';
+import { ROUTE_IDS } from '../../../machines/kitchen/routes';
+import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import { abstractKey, DONE, ERROR } from '../../machines/model/kitchen-model';
+import {
+  declaredDelayedEvents,
+  declaredTransitions,
+  keyOfTaken,
+} from '../../machines/model/transition-coverage';
+import type { ServerOracle } from './server-oracle';
+
+export type UiEvent = KitchenEvent | AnyEventObject;
+
+/** Each test browser profile is a fresh guest with the test config's quota. */
+export const GENERATION_LIMIT = 5;
+
+/** The photos a user can choose; their endings follow from what they are (see `photoEnding`). */
+export const PHOTO_SAMPLES = {
+  kitchen: { name: 'kitchen.jpg', type: 'image/jpeg', size: 1 },
+  magenta: { name: 'magenta.jpg', type: 'image/jpeg', size: 1 },
+  unreadable: { name: 'unreadable.jpg', type: 'image/jpeg', size: 1 },
+} as const;
+
+/** Failures the test causes in the browser (by intercepting one call), named by the invoke they end. */
+export const ARMED_FAILURE_MESSAGE = 'The test made this call fail.';
+
+/** Calls whose failure the test can cause by intercepting their request. */
+const INTERCEPTABLE = new Set([
+  'authorizeUser',
+  'validateImageContent',
+  'generateEmptyRoom',
+  'generateKitchen',
+  'loadGenerationHistory',
+  'loadDoorStyleGroups',
+  'loadHandleStyles',
+  'loadFinishes',
+  'loadFrontalColourGroups',
+  'loadFrontalPreviews',
+  'loadWorktopMaterials',
+  'loadWorktopColourGroups',
+  'loadWorktopColours',
+  'loadWorktopPreviews',
+]);
+
+const pending = () => new Promise<never>(() => {});
+/** The machine with calls that never settle: their endings are sent as events, as the UI saw them. */
+export const mirrorMachine = kitchenMachine.provide({
+  actors: Object.fromEntries(Object.keys(declaredActors).map((name) => [name, fromPromise(pending)])),
+});
+
+const delayedBySource = declaredDelayedEvents(kitchenMachine);
+const JANITOR_NODE = 'kitchen.moderationCacheJanitor.waiting';
+
+export const isCallEnding = (event: UiEvent) => event.type.startsWith(DONE) || event.type.startsWith(ERROR);
+export const actorIdOf = (event: UiEvent) => event.type.replace(DONE, '').replace(ERROR, '');
+/** Endings and delays happen by themselves in the browser; the stage events come from the server's job. */
+export const isAutomatic = (event: UiEvent) =>
+  isCallEnding(event) ||
+  event.type === 'GENERATION.STAGE' ||
+  (event.type.startsWith('xstate.after.') && !event.type.endsWith(JANITOR_NODE));
+
+/** Whether a kitchen was generated in this page (the quota went down). */
+const hasGenerated = ({ context }: KitchenSnapshot) =>
+  context.remainingGenerations !== null && context.remainingGenerations < GENERATION_LIMIT;
+
+/** The catalogue lookup each loading call makes. */
+export const CATALOGUE_KIND_OF_CALL: Record<string, CatalogueKind> = {
+  loadDoorStyleGroups: 'doorStyleGroups',
+  loadHandleStyles: 'handleStyles',
+  loadFinishes: 'finishes',
+  loadFrontalColourGroups: 'frontalColourGroups',
+  loadFrontalPreviews: 'frontalPreviews',
+  loadWorktopMaterials: 'worktopMaterials',
+  loadWorktopColourGroups: 'worktopColourGroups',
+  loadWorktopColours: 'worktopColours',
+  loadWorktopPreviews: 'worktopPreviews',
+};
+
+function photoEnding(snapshot: KitchenSnapshot): UiEvent {
+  const name = snapshot.context.file?.name ?? '';
+  if (name === PHOTO_SAMPLES.unreadable.name) {
+    return { type: `${ERROR}preparePhoto`, error: new Error('unreadable photo') };
+  }
+  return { type: `${DONE}preparePhoto`, output: { dataUrl: `data:${name}`, imageKey: name } };
+}
+
+/** How each call under way ends in the browser: the server's answer, and the failure the test may cause. */
+/**
+ * The calls still under way. The mirror's calls never settle, so a call whose ending changes no state (the
+ * history) stays among the children after its ending: it counts as ended once its output is stored.
+ */
+const pendingCalls = (snapshot: KitchenSnapshot): string[] =>
+  Object.keys(snapshot.children).filter(
+    (id) => !(id === 'loadGenerationHistory' && snapshot.context.generationHistory.length > 0),
+  );
+
+function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[] {
+  const { context } = snapshot;
+  return pendingCalls(snapshot).flatMap((id): UiEvent[] => {
+    // A list the page has loaded before answers from its query cache: its call cannot be made to fail. Start
+    // over forgets the lists but not the cache; a generation made (every list loaded) tells that it happened.
+    const kind = CATALOGUE_KIND_OF_CALL[id];
+    const generated =
+      context.remainingGenerations !== null && context.remainingGenerations < GENERATION_LIMIT;
+    const cached = kind !== undefined && (context.catalogue[kind] !== null || generated);
+    const failure =
+      INTERCEPTABLE.has(id) && !cached
+        ? [{ type: `${ERROR}${id}`, error: { message: ARMED_FAILURE_MESSAGE, remainingGenerations: null } }]
+        : [];
+    const done = (output: unknown) => [{ type: `${DONE}${id}`, output }, ...failure];
+    switch (id) {
+      case 'authorizeUser':
+        return done({ remainingGenerations: GENERATION_LIMIT });
+      case 'preparePhoto':
+        return [photoEnding(snapshot)];
+      case 'validateImageContent': {
+        const isSafe = context.file?.name !== PHOTO_SAMPLES.magenta.name;
+        return done({ isSafe, imageId: isSafe ? `image-${context.file?.name}` : null });
+      }
+      case 'generateEmptyRoom':
+        return done({ emptyRoomId: 'empty-room' });
+      case 'loadGenerationHistory':
+        // The server lists the kitchen just generated (the suite does not read the history's contents).
+        return done([{ id: 'generated', imageUrl: '/api/v1/images/generated', createdAt: 'now' }]);
+      case 'generateKitchen':
+        return done({
+          imageUrl: '/api/v1/images/generated',
+          remainingGenerations: (context.remainingGenerations ?? GENERATION_LIMIT) - 1,
+          provider: 'local',
+        });
+      default: {
+        if (!kind) return [];
+        const answer = oracle.answer(catalogueRequest(kind, context));
+        return answer ? done(answer) : [];
+      }
+    }
+  });
+}
+
+/** The catalogue lists loaded so far, a list not loaded yet read as empty. */
+export const listsOf = (catalogue: LoadedCatalogue) =>
+  Object.fromEntries(Object.entries(catalogue).map(([kind, items]) => [kind, items ?? []])) as {
+    [K in CatalogueKind]: CatalogueItems[K];
+  };
+
+const first = <T>(items: readonly T[]): T[] => items.slice(0, 1);
+
+function withHandleChoice(snapshot: KitchenSnapshot, oracle: ServerOracle): string[] {
+  const { context } = snapshot;
+  const choice = listsOf(context.catalogue).doorStyleGroups.find((doorStyleGroup) => {
+    const request = catalogueRequest('handleStyles', {
+      ...context,
+      frontals: { ...context.frontals, doorStyleGroup },
+    });
+    const answer = oracle.answer(request);
+    return answer?.kind === 'handleStyles' && resolveHandleChoice(answer.items) === null;
+  });
+  return choice === undefined ? [] : [choice];
+}
+
+/** What the user can do on the screen of this snapshot, when nothing is under way. */
+function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar: boolean): UiEvent[] {
+  const view = viewOf(snapshot);
+  const { context } = snapshot;
+  const catalogue = listsOf(context.catalogue);
+  const events: UiEvent[] = addressBar ? ROUTE_IDS.map((route) => ({ type: 'NAVIGATE', route })) : [];
+  const settled = view.error === null && !view.isLoading;
+  const onboarding = view.route.startsWith('onboarding/');
+  if (onboarding) events.push({ type: 'NEXT' });
+  if (view.route === 'onboarding/personalization' || view.route === 'onboarding/showcase') {
+    events.push({ type: 'BACK' });
+  }
+  if (view.error !== null && !view.isRetrying) events.push({ type: 'RETRY' });
+  if (snapshot.matches({ routes: { 'your-kitchen': 'result' } })) {
+    events.push({ type: 'GENERATE' }, { type: 'RESET' });
+  }
+  if (view.route === 'home') events.push({ type: `xstate.after.moderationPurgeInterval.${JANITOR_NODE}` });
+  const step = view.step?.id;
+  if (step === undefined || !settled) return events;
+  if (view.canGoNext) events.push({ type: 'NEXT' });
+  if (view.canGoBack) events.push({ type: 'BACK' });
+  const on = (state: string) => snapshot.matches({ routes: { 'create-kitchen': { [step]: state } } });
+  switch (step) {
+    case 'upload-image':
+      for (const file of Object.values(PHOTO_SAMPLES)) events.push({ type: 'PHOTO.SELECTED', file });
+      if (context.inputImageDataUrl !== null) events.push({ type: 'PHOTO.REMOVED' });
+      break;
+    case 'design':
+      // The first door style, and the first that offers a real handle choice (the handles step is shown).
+      for (const group of new Set([
+        ...first(catalogue.doorStyleGroups),
+        ...withHandleChoice(snapshot, oracle),
+      ])) {
+        events.push({ type: 'DESIGN.SELECTED', group, image: null });
+      }
+      break;
+    case 'handles':
+      events.push({ type: 'HANDLES.SELECTED', isHandleless: false });
+      break;
+    case 'finishing':
+      for (const finish of first(catalogue.finishes)) events.push({ type: 'FINISH.SELECTED', finish });
+      break;
+    case 'frontal-color':
+      for (const group of first(catalogue.frontalColourGroups)) {
+        events.push({ type: 'FRONTAL_COLOUR_GROUP.SELECTED', group });
+      }
+      if (on('ready')) {
+        for (const frontal of first(catalogue.frontalPreviews))
+          events.push({ type: 'FRONTAL.SELECTED', frontal });
+      }
+      break;
+    case 'material':
+      for (const material of first(catalogue.worktopMaterials)) {
+        events.push({ type: 'MATERIAL.SELECTED', material });
+      }
+      break;
+    case 'material-color':
+      for (const group of first(catalogue.worktopColourGroups)) {
+        events.push({ type: 'WORKTOP_COLOUR_GROUP.SELECTED', group });
+      }
+      if (on('ready')) {
+        for (const colour of first(catalogue.worktopColours)) {
+          events.push({ type: 'WORKTOP_COLOUR.SELECTED', colour });
+        }
+      }
+      break;
+    case 'material-preview':
+      for (const worktop of first(catalogue.worktopPreviews))
+        events.push({ type: 'WORKTOP.SELECTED', worktop });
+      break;
+    case 'kitchen-shape':
+      for (const layout of first(KITCHEN_LAYOUTS)) events.push({ type: 'SHAPE.SELECTED', shape: layout.id });
+      break;
+    case 'kitchen-island':
+      events.push({ type: 'ISLAND.SELECTED', hasIsland: true });
+      if (context.remainingGenerations !== 0 && context.hasIsland !== null) events.push({ type: 'GENERATE' });
+      break;
+  }
+  return events;
+}
+
+/** Every event the UI model sends from a snapshot. */
+export function uiEventsFrom(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar = true): UiEvent[] {
+  const endings = callEndings(snapshot, oracle);
+  const view = viewOf(snapshot);
+  if (view.isGenerating) {
+    const stage =
+      snapshot.context.generationStage === 'queued' ? [{ type: 'GENERATION.STAGE', stage: 'rendering' }] : [];
+    return [...stage, ...endings, { type: 'GENERATION.CANCEL' }];
+  }
+  if (pendingCalls(snapshot).length > 0) return endings;
+  if (view.isRetrying) {
+    return snapshot._nodes.flatMap((node) =>
+      (node.id === JANITOR_NODE ? [] : (delayedBySource.get(node.id) ?? [])).map((type) => ({ type })),
+    );
+  }
+  return userEvents(snapshot, oracle, addressBar);
+}
+
+/** The states the UI model tells apart: the model's, plus what decides the server's answers from here on. */
+export const uiKey = (snapshot: KitchenSnapshot): string => {
+  const { context } = snapshot;
+  return JSON.stringify([
+    abstractKey(snapshot),
+    context.file?.name ?? null,
+    Object.keys(context.moderationCache).sort(),
+    context.frontals.doorStyleGroup,
+    context.generationStage,
+    pendingCalls(snapshot).sort(),
+    hasGenerated(snapshot),
+    Object.keys(context.catalogue).filter((kind) => context.catalogue[kind as CatalogueKind] !== null),
+  ]);
+};
+
+export interface Coverage {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+/** A running mirror of the machine that records the states it enters and the transitions it takes. */
+export function recordingMirror(input: KitchenInput) {
+  const coverage: Coverage = { states: new Set(), transitions: new Set() };
+  const record = (snapshot: KitchenSnapshot) => {
+    for (const node of snapshot._nodes) coverage.states.add(node.id);
+  };
+  const actor = createActor(mirrorMachine, {
+    input,
+    inspect: (inspection: InspectionEvent) => {
+      if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId)
+        return;
+      for (const transition of inspection._transitions) coverage.transitions.add(keyOfTaken(transition));
+      record(inspection.snapshot as KitchenSnapshot);
+    },
+  });
+  actor.start();
+  record(actor.getSnapshot());
+  return { actor, coverage };
+}
+
+export function replayCoverage(events: UiEvent[], input: KitchenInput): Coverage {
+  const { actor, coverage } = recordingMirror(input);
+  for (const event of events) actor.send(event as KitchenEvent);
+  actor.stop();
+  return coverage;
+}
+
+/** The transitions one event takes from a snapshot (restored on a fresh mirror, not replayed). */
+function transitionsOfEdge(input: KitchenInput, from: KitchenSnapshot, event: UiEvent): Set<string> {
+  const actor = createActor(mirrorMachine, {
+    input,
+    snapshot: mirrorMachine.getPersistedSnapshot(from),
+    inspect: (inspection: InspectionEvent) => {
+      if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId)
+        return;
+      for (const transition of inspection._transitions) taken.add(keyOfTaken(transition));
+    },
+  });
+  const taken = new Set<string>();
+  actor.start();
+  taken.clear();
+  actor.send(event as KitchenEvent);
+  actor.stop();
+  return taken;
+}
+
+/**
+ * Explores the UI model, fetching the server's answers it needs until none is missing. The lists a journey
+ * loads are found first without the address bar's moves (a far smaller graph), so the full exploration, the
+ * costly one, usually runs once.
+ */
+async function explore(input: KitchenInput, oracle: ServerOracle) {
+  const adjacencyMap = (addressBar: boolean) =>
+    getAdjacencyMap(mirrorMachine, {
+      input,
+      events: (snapshot: KitchenSnapshot) => uiEventsFrom(snapshot, oracle, addressBar) as KitchenEvent[],
+      serializeState: uiKey,
+    }) as Record<string, AdjacencyValue<KitchenSnapshot, KitchenEvent>>;
+  for (const addressBar of [false, true]) {
+    for (;;) {
+      const adjacency = adjacencyMap(addressBar);
+      if (!oracle.hasMissing) {
+        if (addressBar) return adjacency;
+        break;
+      }
+      await oracle.fetchMissing();
+    }
+  }
+  throw new Error('unreachable: the exploration with the address bar returns');
+}
+
+/** A path of the UI model: the events from the start, each with the snapshot it leads to. */
+export interface UiPath {
+  steps: Array<{ event: UiEvent; state: KitchenSnapshot }>;
+}
+
+/** How many UI steps a path may have before a new one starts from a fresh browser profile. */
+const MAX_PATH_EVENTS = 60;
+
+/**
+ * Walks that together take every transition the UI model can take. Each walk starts at the app's first screen
+ * and goes, breadth first, to the nearest edge that takes a transition no walk has taken yet, then on from
+ * there, until it is long enough or nothing is left within reach.
+ */
+export async function plannedUiPaths(input: KitchenInput, oracle: ServerOracle): Promise<UiPath[]> {
+  const adjacency = await explore(input, oracle);
+  const initial = createActor(mirrorMachine, { input }).getSnapshot();
+  const edgeTransitions = new Map<string, Set<string>>();
+  const transitionsOf = (key: string, eventKey: string, from: KitchenSnapshot, event: UiEvent) => {
+    const id = `${key}\n${eventKey}`;
+    let found = edgeTransitions.get(id);
+    if (!found) {
+      found = transitionsOfEdge(input, from, event);
+      edgeTransitions.set(id, found);
+    }
+    return found;
+  };
+  const taken = replayCoverage([], input).transitions;
+  const paths: UiPath[] = [];
+  for (;;) {
+    const steps: UiPath['steps'] = [];
+    let here = initial;
+    for (;;) {
+      const route = nearestUntaken(here, adjacency, taken, transitionsOf);
+      if (!route) break;
+      for (const step of route.steps) {
+        steps.push(step);
+        for (const key of route.takes) taken.add(key);
+      }
+      here = route.steps.at(-1)?.state ?? here;
+      if (steps.length >= MAX_PATH_EVENTS) break;
+    }
+    if (steps.length === 0) return paths;
+    paths.push({ steps });
+  }
+}
+
+type TransitionsOf = (key: string, eventKey: string, from: KitchenSnapshot, event: UiEvent) => Set<string>;
+
+/** Breadth first from `start` to the first edge that takes a transition not yet taken. */
+function nearestUntaken(
+  start: KitchenSnapshot,
+  adjacency: Record<string, AdjacencyValue<KitchenSnapshot, KitchenEvent>>,
+  taken: Set<string>,
+  transitionsOf: TransitionsOf,
+): { steps: UiPath['steps']; takes: Set<string> } | null {
+  const untaken = declaredTransitions(kitchenMachine).filter((transition) => !taken.has(transition.key));
+  const untakenTypes = new Set(untaken.map((transition) => transition.eventType));
+  const untakenEventless = untaken
+    .filter((transition) => transition.eventType === '')
+    .map((transition) => transition.targets);
+  const startKey = uiKey(start);
+  const cameFrom = new Map<string, { previous: string; event: UiEvent; state: KitchenSnapshot } | null>([
+    [startKey, null],
+  ]);
+  const queue = [startKey];
+  const stepsTo = (key: string) => {
+    const steps: UiPath['steps'] = [];
+    for (let at = cameFrom.get(key); at; at = cameFrom.get(at.previous)) {
+      steps.unshift({ event: at.event, state: at.state });
+    }
+    return steps;
+  };
+  for (let index = 0; index < queue.length; index += 1) {
+    const key = queue[index] as string;
+    const node = adjacency[key];
+    if (!node) continue;
+    for (const [eventKey, { event, state }] of Object.entries(node.transitions)) {
+      // Replaying an edge costs an actor: only edges that might take something untaken are replayed.
+      // An eventless transition may follow any event: the edges that end where it leads are replayed.
+      const mayTake =
+        untakenTypes.has(event.type) ||
+        untakenEventless.some((targets) => state._nodes.some((node) => targets.includes(node.id)));
+      const takes = mayTake ? transitionsOf(key, eventKey, node.state, event) : new Set<string>();
+      if ([...takes].some((transition) => !taken.has(transition))) {
+        return { steps: [...stepsTo(key), { event, state }], takes };
+      }
+      const next = uiKey(state);
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, { previous: key, event, state });
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+/** The UI steps of a path: an action of the user (or the test) and the endings that follow by themselves. */
+export interface UiStep {
+  event: UiEvent;
+  /** Endings, delays and server stages that follow without the user; failures among them are armed first. */
+  automatic: UiEvent[];
+}
+
+export const OPEN_APP = { type: 'OPEN_APP' } as const;
+
+/**
+ * UI steps for a scripted sequence of the user's actions, each followed by the successful endings of the calls
+ * it starts (as the real server gives them): for journeys the chart's coverage does not need to take.
+ */
+export type ScriptedAction = UiEvent | ((snapshot: KitchenSnapshot) => UiEvent);
+
+export function scriptedSteps(
+  input: KitchenInput,
+  oracle: ServerOracle,
+  actions: ScriptedAction[],
+): UiStep[] {
+  const actor = createActor(mirrorMachine, { input });
+  actor.start();
+  const step = (action: ScriptedAction): UiStep => {
+    const event = typeof action === 'function' ? action(actor.getSnapshot()) : action;
+    if (event !== OPEN_APP) actor.send(event as KitchenEvent);
+    const automatic: UiEvent[] = [];
+    for (;;) {
+      const ending = uiEventsFrom(actor.getSnapshot(), oracle).find(
+        (next) => isAutomatic(next) && !next.type.startsWith(ERROR),
+      );
+      if (!ending) break;
+      actor.send(ending as KitchenEvent);
+      automatic.push(ending);
+    }
+    return { event, automatic };
+  };
+  const steps = [step(OPEN_APP), ...actions.map(step)];
+  actor.stop();
+  return steps;
+}
+
+export function uiStepsOf(path: UiPath): UiStep[] {
+  const steps: UiStep[] = [{ event: OPEN_APP, automatic: [] }];
+  for (const { event } of path.steps) {
+    const current = steps.at(-1);
+    if (isAutomatic(event) && current) current.automatic.push(event);
+    else steps.push({ event, automatic: [] });
+  }
+  return steps;
+}
+
+export const describeEvent = (event: UiEvent): string => {
+  if ('route' in event)
+    return `${'via' in event ? `history ${String(event.via)} to` : 'NAVIGATE'} ${String(event.route)}`;
+  if (event.type === 'PHOTO.SELECTED')
+    return `PHOTO ${String((event as { file: { name: string } }).file.name)}`;
+  if (event.type.startsWith(ERROR)) return `fail ${actorIdOf(event)}`;
+  if (event.type.startsWith(DONE)) return `${actorIdOf(event)} done`;
+  if (event.type.endsWith(JANITOR_NODE)) return 'an hour passes';
+  if (event.type.startsWith('xstate.after.')) return 'retry delay';
+  return event.type;
+};
+
+export const describeSteps = (steps: UiStep[]): string =>
+  steps
+    .map(({ event, automatic }) =>
+      [event, ...automatic.filter((ending) => ending.type.startsWith(ERROR))].map(describeEvent).join(' + '),
+    )
+    .join(' → ');
+
+export const JANITOR_EVENT_SUFFIX = JANITOR_NODE;
