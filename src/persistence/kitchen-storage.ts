@@ -1,7 +1,11 @@
 // Reads and writes the three stores of spec §3 (create-kitchen-storage v5, frontals-store, worktops-store).
 // A store that is unreadable, of an unknown version or of the wrong shape reads as empty: never a white screen.
 // A write that does not fit (a huge photo) drops the photos and keeps every choice.
-import type { KitchenContext, PersistedSelections } from '../../machines/kitchen/context';
+import {
+  initialWizardState,
+  type KitchenContext,
+  type PersistedSelections,
+} from '../../machines/kitchen/context';
 import { envelopeSchema, frontalsSchema, wizardStateSchema, worktopsSchema } from './schemas';
 import { type Check, INVALID } from './shape-checks';
 
@@ -16,24 +20,11 @@ const SELECTION_STORE_VERSION = 0;
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Fields each older wizard version lacks; a migration adds them as null (an empty cache for the cache). */
-const WIZARD_DEFAULTS = {
-  inputImageDataUrl: null,
-  inputImageId: null,
-  inputImageKey: null,
-  lastGeneratedImageDataUrl: null,
-  lastGenerationProvider: null,
-  emptyRoomId: null,
-  currentStep: 'upload-image',
-  moderationPassed: null,
-  moderationCache: {},
-  selectedDesign: null,
-  selectedDesignImage: null,
-  selectedStyle: null,
-  selectedColor: null,
-  hasIsland: null,
-  selectedShape: null,
-} as const;
+/**
+ * Fields each older wizard version lacks: a migration adds them with their initial values (null, an empty
+ * moderation cache, the first step). The file itself is never stored.
+ */
+const { file: _neverStored, ...WIZARD_DEFAULTS } = initialWizardState();
 
 const OLDEST_MIGRATABLE_VERSION = 1;
 
