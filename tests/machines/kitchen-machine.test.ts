@@ -263,7 +263,10 @@ describe('§4 reset', () => {
   it('returns everything to the initial state, with the step back at upload-image', async () => {
     const kitchen = startKitchen();
     await walkTo(kitchen, 'kitchen-shape');
+    expect(Object.keys(kitchen.context().moderationCache)).toHaveLength(1);
     kitchen.send({ type: 'RESET' });
+    // The moderation cache is part of the wizard state, so it goes too (docs/decisions.md D15).
+    expect(kitchen.context().moderationCache).toEqual({});
     expect(kitchen.view().step?.id).toBe('upload-image');
     expect(kitchen.context()).toMatchObject({
       inputImageDataUrl: null,
