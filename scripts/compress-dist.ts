@@ -1,8 +1,8 @@
-// After `vite build`: writes a Brotli and a gzip copy beside every text asset of dist/, so the server sends them
-// pre-compressed (@fastify/static `preCompressed`) instead of compressing on every request or not at all.
+// After `vite build` (scripts/build.ts): writes a Brotli and a gzip copy beside every text asset of dist/, so the
+// server sends them pre-compressed (@fastify/static `preCompressed`) instead of compressing on every request or
+// not at all.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|wasm)$/;
@@ -26,11 +26,4 @@ export function compressDirectory(directory: string): { files: number; bytes: nu
     totals.brotliBytes += brotli.length;
   }
   return totals;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { files, bytes, brotliBytes } = compressDirectory(process.argv[2] ?? 'dist');
-  console.log(
-    `Compressed ${files} assets: ${(bytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli.`,
-  );
 }

@@ -1,16 +1,14 @@
 // Drives the real app in Debian's Chromium against the real server: build the app once, start the server with a
 // fresh data directory and database, launch Chromium, and check each screen with axe. Shared by the browser
 // tests (tests/browser) and the screenshot script (scripts/screenshots.ts).
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildApp as buildProductionApp } from '../../scripts/build';
 import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/database';
 import { runMigrations } from '../../server/db/migrations';
 import { openPglite } from '../../server/db/pglite';
-import { repoRoot } from './paths';
 import { type RunningServer, startServer, temporaryDir, testConfig } from './server';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -32,29 +30,13 @@ export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
 /** The WCAG levels every screen is checked against. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
-/** Builds the app with `vite build` into `outDir` (a new temporary directory by default); answers the directory. */
-export function buildApp(outDir = temporaryDir('kr-browser-dist-').dir): string {
-  const vite = path.join(repoRoot, 'node_modules', '.bin', 'vite');
-  const result = spawnSync(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: productionEnv(),
-  });
-  if (result.status !== 0 || !existsSync(path.join(outDir, 'index.html'))) {
-    throw new Error(`vite build failed:\n${result.stderr || result.stdout || String(result.error)}`);
-  }
-  return outDir;
-}
-
 /**
- * The environment without the test runner's marks: under vitest NODE_ENV is `test`, which would give a
- * development build (React's dev runtime), not the product users get.
+ * Builds the production app (scripts/build.ts: `vite build`, pre-compressed) into `outDir`, a new temporary
+ * directory by default; answers the directory.
  */
-function productionEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
-  );
-  return { ...env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' };
+export function buildApp(outDir = temporaryDir('kr-browser-dist-').dir): string {
+  buildProductionApp(outDir);
+  return outDir;
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
 import { jobPaths } from '../../../contract/generation';
+import { buildServer, ROUTE_SCHEMAS_UNUSED } from '../../../server/app';
 import { NOT_BUILT_MESSAGE } from '../../../server/app-shell/app-shell';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
@@ -295,5 +296,14 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(authorize.requestBody.content['application/json'].schema.properties)).toEqual([
       'userId',
     ]);
+  });
+});
+
+describe('route schemas', () => {
+  it('refuses a Fastify schema at registration: input is parsed with zod, ajv is never loaded', async () => {
+    const app = await buildServer(testConfig(temp.dir), { db });
+    app.post('/with-a-schema', { schema: { body: { type: 'object' } } }, async () => ({}));
+    await expect(app.ready()).rejects.toThrow(ROUTE_SCHEMAS_UNUSED);
+    await app.close();
   });
 });

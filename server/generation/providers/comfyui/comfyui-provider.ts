@@ -45,7 +45,7 @@ export function comfyUiSettingsFromEnv(env: Env = process.env): ComfyUiSettings 
   return {
     ...COMFYUI_DEFAULTS,
     baseUrl: baseUrlEnv(env, 'COMFYUI_URL', COMFYUI_DEFAULTS.baseUrl),
-    workflow: workflowFile ? loadWorkflow(workflowFile) : loadWorkflow(),
+    workflow: loadWorkflow(workflowFile),
     checkpoint: optionalEnv(env, 'COMFYUI_CHECKPOINT') ?? COMFYUI_DEFAULTS.checkpoint,
   };
 }

@@ -2,10 +2,9 @@
 // `COMFYUI_WORKFLOW`. Inputs the server fills are written as placeholders (`"{{prompt}}"`), so an operator can
 // swap models, samplers or add ControlNets without touching code, as long as the placeholders stay.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
-
-export const SHIPPED_WORKFLOW_PATH = path.join(import.meta.dirname, 'workflow.json');
+// Imported rather than read from beside this file, so the built server (one bundle in dist-server/) carries it.
+import shippedWorkflow from './workflow.json' with { type: 'json' };
 
 export interface WorkflowValues {
   photo: string;
@@ -25,18 +24,22 @@ export type Workflow = z.infer<typeof workflowSchema>;
 
 const placeholder = (name: string) => `{{${name}}}`;
 
-/** Reads and checks a workflow file; a broken one stops the server's start with the reason. */
-export function loadWorkflow(file: string = SHIPPED_WORKFLOW_PATH): Workflow {
+/**
+ * Reads and checks the operator's workflow file, or the shipped workflow when no file is given; a broken one
+ * stops the server's start with the reason.
+ */
+export function loadWorkflow(file?: string): Workflow {
+  const name = file ?? 'shipped with the server';
   let workflow: Workflow;
   try {
-    workflow = workflowSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    workflow = workflowSchema.parse(file ? JSON.parse(readFileSync(file, 'utf8')) : shippedWorkflow);
   } catch (error) {
-    throw new Error(`The ComfyUI workflow ${file} is not an API-format workflow: ${String(error)}`);
+    throw new Error(`The ComfyUI workflow ${name} is not an API-format workflow: ${String(error)}`);
   }
   const text = JSON.stringify(workflow);
   const missing = REQUIRED_PLACEHOLDERS.filter((name) => !text.includes(JSON.stringify(placeholder(name))));
   if (missing.length > 0) {
-    throw new Error(`The ComfyUI workflow ${file} lacks the input ${missing.map(placeholder).join(', ')}.`);
+    throw new Error(`The ComfyUI workflow ${name} lacks the input ${missing.map(placeholder).join(', ')}.`);
   }
   return workflow;
 }
