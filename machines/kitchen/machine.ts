@@ -37,7 +37,7 @@ import {
   emptyFrontals,
   emptyWorktops,
 } from './selections';
-import { isStepBefore, STEP_IDS, type StepId, stepMeta } from './steps';
+import { isStepBefore, nextStepOf, previousStepOf, STEP_IDS, type StepId, stepMeta } from './steps';
 
 /** Tags mark what a screen shows while a state is active: a spinner, the error screen, a busy photo. */
 export type KitchenTag = 'loading' | 'error' | 'retrying' | 'processingImage' | 'moderating' | 'generating';
@@ -62,6 +62,31 @@ const handleStylesOf = (result: CatalogueResult): string[] =>
 
 const stepOfRoute = (route: RouteId): StepId | null =>
   route.startsWith('create-kitchen/') ? (route.slice('create-kitchen/'.length) as StepId) : null;
+
+/** What every wizard step shares: its route and step meta, and the entry that records where the user is. */
+const stepFrame = (step: StepId) => ({
+  meta: { route: `create-kitchen/${step}` satisfies RouteId, step: stepMeta(step) },
+  entry: { type: 'enterStep' as const, params: { step } },
+});
+
+/**
+ * Next (gated by the requirements table) and Back, to the neighbours steps.ts names: the step order is data in
+ * one place (D1). The first step has no Back; the last has no Next (it generates instead).
+ */
+const stepNavigation = (step: StepId) => {
+  const next = nextStepOf(step);
+  const previous = previousStepOf(step);
+  return {
+    ...(next && {
+      NEXT: {
+        guard: { type: 'isStepComplete' as const, params: { step } },
+        target: next,
+        actions: 'navigateForward' as const,
+      },
+    }),
+    ...(previous && { BACK: { target: previous, actions: 'navigateBackward' as const } }),
+  };
+};
 
 /** The error screen and its Try again: the error stays on screen for the retry delay, then loads start over. */
 const retryStates = (reloadFrom: string) => ({
@@ -379,8 +404,7 @@ export const kitchenMachine = setup({
           })),
           states: {
             'upload-image': {
-              meta: { route: 'create-kitchen/upload-image', step: stepMeta('upload-image') },
-              entry: { type: 'enterStep', params: { step: 'upload-image' } },
+              ...stepFrame('upload-image'),
               initial: 'restoring',
               states: {
                 restoring: {
@@ -436,16 +460,11 @@ export const kitchenMachine = setup({
                   actions: { type: 'acceptFile', params: ({ event }) => ({ file: event.file }) },
                 },
                 'PHOTO.REMOVED': { target: '.idle', actions: 'removePhoto' },
-                NEXT: {
-                  guard: { type: 'isStepComplete', params: { step: 'upload-image' } },
-                  target: 'design',
-                  actions: 'navigateForward',
-                },
+                ...stepNavigation('upload-image'),
               },
             },
             design: {
-              meta: { route: 'create-kitchen/design', step: stepMeta('design') },
-              entry: { type: 'enterStep', params: { step: 'design' } },
+              ...stepFrame('design'),
               initial: 'loading',
               states: {
                 loading: catalogueLoad('loadDoorStyleGroups', 'doorStyleGroups'),
@@ -459,17 +478,11 @@ export const kitchenMachine = setup({
                     params: ({ event }) => ({ group: event.group, image: event.image }),
                   },
                 },
-                NEXT: {
-                  guard: { type: 'isStepComplete', params: { step: 'design' } },
-                  target: 'handles',
-                  actions: 'navigateForward',
-                },
-                BACK: { target: 'upload-image', actions: 'navigateBackward' },
+                ...stepNavigation('design'),
               },
             },
             handles: {
-              meta: { route: 'create-kitchen/handles', step: stepMeta('handles') },
-              entry: { type: 'enterStep', params: { step: 'handles' } },
+              ...stepFrame('handles'),
               initial: 'loading',
               states: {
                 loading: {
@@ -527,17 +540,11 @@ export const kitchenMachine = setup({
                     params: ({ event }) => ({ isHandleless: event.isHandleless }),
                   },
                 },
-                NEXT: {
-                  guard: { type: 'isStepComplete', params: { step: 'handles' } },
-                  target: 'finishing',
-                  actions: 'navigateForward',
-                },
-                BACK: { target: 'design', actions: 'navigateBackward' },
+                ...stepNavigation('handles'),
               },
             },
             finishing: {
-              meta: { route: 'create-kitchen/finishing', step: stepMeta('finishing') },
-              entry: { type: 'enterStep', params: { step: 'finishing' } },
+              ...stepFrame('finishing'),
               initial: 'loading',
               states: {
                 loading: catalogueLoad('loadFinishes', 'finishes'),
@@ -548,17 +555,11 @@ export const kitchenMachine = setup({
                 'FINISH.SELECTED': {
                   actions: { type: 'selectFinish', params: ({ event }) => ({ finish: event.finish }) },
                 },
-                NEXT: {
-                  guard: { type: 'isStepComplete', params: { step: 'finishing' } },
-                  target: 'frontal-color',
-                  actions: 'navigateForward',
-                },
-                BACK: { target: 'handles', actions: 'navigateBackward' },
+                ...stepNavigation('finishing'),
               },
             },
             'frontal-color': {
-              meta: { route: 'create-kitchen/frontal-color', step: stepMeta('frontal-color') },
-              entry: { type: 'enterStep', params: { step: 'frontal-color' } },
+              ...stepFrame('frontal-color'),
               initial: 'loadingGroups',
               states: {
                 loadingGroups: catalogueLoad('loadFrontalColourGroups', 'frontalColourGroups', [
@@ -586,17 +587,11 @@ export const kitchenMachine = setup({
                 'FRONTAL.SELECTED': {
                   actions: { type: 'selectFrontal', params: ({ event }) => ({ frontal: event.frontal }) },
                 },
-                NEXT: {
-                  guard: { type: 'isStepComplete', params: { step: 'frontal-color' } },
-                  target: 'material',
-                  actions: 'navigateForward',
-                },
-                BACK: { target: 'finishing', actions: 'navigateBackward' },
+                ...stepNavigation('frontal-color'),
               },
             },
             material: {
-              meta: { route: 'create-kitchen/material', step: stepMeta('material') },
-              entry: { type: 'enterStep', params: { step: 'material' } },
+              ...stepFrame('material'),
               initial: 'loading',
               states: {
                 loading: catalogueLoad('loadWorktopMaterials', 'worktopMaterials'),
@@ -607,17 +602,11 @@ export const kitchenMachine = setup({
                 'MATERIAL.SELECTED': {
                   actions: { type: 'selectMaterial', params: ({ event }) => ({ material: event.material }) },
                 },
-                NEXT: {
-                  guard: { type: 'isStepComplete', params: { step: 'material' } },
-                  target: 'material-color',
-                  actions: 'navigateForward',
-                },
-                BACK: { target: 'frontal-color', actions: 'navigateBackward' },
+                ...stepNavigation('material'),
               },
             },
             'material-color': {
-              meta: { route: 'create-kitchen/material-color', step: stepMeta('material-color') },
-              entry: { type: 'enterStep', params: { step: 'material-color' } },
+              ...stepFrame('material-color'),
               initial: 'loadingGroups',
               states: {
                 loadingGroups: catalogueLoad('loadWorktopColourGroups', 'worktopColourGroups', [
@@ -641,17 +630,11 @@ export const kitchenMachine = setup({
                 'WORKTOP_COLOUR.SELECTED': {
                   actions: { type: 'selectWorktopColour', params: ({ event }) => ({ colour: event.colour }) },
                 },
-                NEXT: {
-                  guard: { type: 'isStepComplete', params: { step: 'material-color' } },
-                  target: 'material-preview',
-                  actions: 'navigateForward',
-                },
-                BACK: { target: 'material', actions: 'navigateBackward' },
+                ...stepNavigation('material-color'),
               },
             },
             'material-preview': {
-              meta: { route: 'create-kitchen/material-preview', step: stepMeta('material-preview') },
-              entry: { type: 'enterStep', params: { step: 'material-preview' } },
+              ...stepFrame('material-preview'),
               initial: 'loading',
               states: {
                 loading: catalogueLoad('loadWorktopPreviews', 'worktopPreviews'),
@@ -662,32 +645,20 @@ export const kitchenMachine = setup({
                 'WORKTOP.SELECTED': {
                   actions: { type: 'selectWorktop', params: ({ event }) => ({ worktop: event.worktop }) },
                 },
-                NEXT: {
-                  guard: { type: 'isStepComplete', params: { step: 'material-preview' } },
-                  target: 'kitchen-shape',
-                  actions: 'navigateForward',
-                },
-                BACK: { target: 'material-color', actions: 'navigateBackward' },
+                ...stepNavigation('material-preview'),
               },
             },
             'kitchen-shape': {
-              meta: { route: 'create-kitchen/kitchen-shape', step: stepMeta('kitchen-shape') },
-              entry: { type: 'enterStep', params: { step: 'kitchen-shape' } },
+              ...stepFrame('kitchen-shape'),
               on: {
                 'SHAPE.SELECTED': {
                   actions: { type: 'selectShape', params: ({ event }) => ({ shape: event.shape }) },
                 },
-                NEXT: {
-                  guard: { type: 'isStepComplete', params: { step: 'kitchen-shape' } },
-                  target: 'kitchen-island',
-                  actions: 'navigateForward',
-                },
-                BACK: { target: 'material-preview', actions: 'navigateBackward' },
+                ...stepNavigation('kitchen-shape'),
               },
             },
             'kitchen-island': {
-              meta: { route: 'create-kitchen/kitchen-island', step: stepMeta('kitchen-island') },
-              entry: { type: 'enterStep', params: { step: 'kitchen-island' } },
+              ...stepFrame('kitchen-island'),
               on: {
                 'ISLAND.SELECTED': {
                   actions: { type: 'selectIsland', params: ({ event }) => ({ hasIsland: event.hasIsland }) },
@@ -698,7 +669,7 @@ export const kitchenMachine = setup({
                   target: '#kitchen.routes.your-kitchen.generating',
                   actions: 'navigateForward',
                 },
-                BACK: { target: 'kitchen-shape', actions: 'navigateBackward' },
+                ...stepNavigation('kitchen-island'),
               },
             },
           },
