@@ -5,7 +5,12 @@ import { defineConfig } from 'vite';
 // keeps them external); only the project's own modules, contract/ and JSON it imports are bundled.
 export default defineConfig({
   build: {
-    ssr: 'server/main.ts',
+    ssr: true,
+    rolldownOptions: {
+      // The moderation thread is an entry of its own: the worker loads that file by its own URL.
+      input: { main: 'server/main.ts', 'moderation-thread': 'server/moderation/moderation-thread.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'assets/[name]-[hash].js' },
+    },
     outDir: 'dist-server',
     emptyOutDir: true,
     target: 'node20',

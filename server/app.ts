@@ -41,28 +41,26 @@ declare module 'fastify' {
 }
 
 /**
- * The configured moderator, loaded on first use or once the server listens, whichever comes first. tfjs and the
- * model take most of a second to import and load: deferring them keeps the start (to the first answered
- * request) within its budget, and the catalogue never waits for them.
+ * The configured moderator, loaded on first use or once the server listens, whichever comes first. The nsfw
+ * model runs in a thread of its own (moderation/moderation-thread.ts), so neither loading it nor scoring holds
+ * up a request; importing even the client waits until after start, which stays within its budget.
  */
-function deferredModerator(mode: Config['moderation']): { moderator: Moderator; load: () => void } {
+function deferredModerator(mode: Config['moderation']): { moderator: Moderator; warm: () => void } {
   let loaded: Promise<Moderator> | undefined;
-  let ready: Promise<void> | undefined;
   const load = () => {
     loaded ??=
       mode === 'rule'
         ? import('./moderation/rule-moderator').then((module) => module.createRuleModerator())
-        : import('./moderation/nsfw-moderator').then((module) => module.createNsfwModerator());
+        : import('./moderation/moderation-thread').then((module) => module.createThreadedModerator());
     return loaded;
   };
   const moderator: Moderator = {
     get ready() {
-      ready ??= observed(load().then((real) => real.ready));
-      return ready;
+      return observed(load().then((real) => real.ready));
     },
     classify: async (image) => (await load()).classify(image),
   };
-  return { moderator, load: () => void load().catch(() => {}) };
+  return { moderator, warm: () => void moderator.ready.catch(() => {}) };
 }
 
 export const ROUTE_SCHEMAS_UNUSED =
@@ -95,7 +93,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   const users = createUserStore(db, config.generationLimit);
   const sessions = createSessions(users);
   const deferred = deferredModerator(config.moderation);
-  if (!parts.moderator) app.addHook('onListen', async () => deferred.load());
+  if (!parts.moderator) app.addHook('onListen', async () => deferred.warm());
   const quota = createQuota(db);
   app.decorate('quota', quota);
   const images = createDiskImageStore(path.join(config.dataDir, 'images'));

@@ -1,17 +1,23 @@
-// The server against DESIGN.md's budgets. The server runs as its own process (as `npm start` runs it);
-// autocannon runs as another.
-//   - catalogue route vs a bare Fastify route, same run, 100 connections: req/s, p50, p99, the ratio
+// The server against DESIGN.md's budgets. The server runs as its own process (as `npm start` runs it); the
+// load generator runs as another.
+//   - catalogue route vs a bare Fastify route, same run, 100 connections: req/s, p50, p99, the ratio, and the
+//     CPU each process spent per request
 //   - start time to the first answered request with an existing data directory
 //   - RSS at rest and under load
 //   - moderation time per image after warm-up
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+// Under load the server under test and the bare server are pinned to one core and the load generator to another
+// (taskset), so the figures measure the server rather than its contention with the generator. The generator is
+// wrk when it is installed (a C program: it needs far less CPU per request than the server it loads) and
+// autocannon otherwise; with wrk, one autocannon round per route still runs to show what autocannon can drive.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { API_PREFIX, cataloguePaths } from '../../contract/endpoints';
 import { createNsfwModerator } from '../../server/moderation/nsfw-moderator';
-import { fixture } from '../../tests/support/paths';
+import { fixture, repoRoot } from '../../tests/support/paths';
+import { compileServer } from '../build';
 import type { Benchmark } from './benchmark';
 import { count, iterations, mib, ms, table, verdict } from './format';
 import { describeMachine } from './machine';
@@ -27,6 +33,11 @@ const SERVER_PORT = 3310;
 const BARE_PORT = 3311;
 const CATALOGUE_ROUTE = `${API_PREFIX}${cataloguePaths.finishes.path}?door_style_group=Shaker&is_handleless=false`;
 const BUDGET = { p99Ms: 10, ratio: 0.6, startMs: 1500, moderationMs: 150 };
+/** Where the servers under test run, and where the load generator runs, when the machine has two cores. */
+const SERVER_CORE = 0;
+const GENERATOR_CORE = 1;
+/** A process using this share of its core or more is the one the other waits for. */
+const SATURATED_SHARE = 0.9;
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
@@ -36,8 +47,27 @@ function rssBytes(pid: number): number {
   return Number(line?.[1] ?? 0) * 1024;
 }
 
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU seconds (user + system, all threads) a live process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  // The command name in field 2 may hold spaces; the fields after its closing parenthesis do not.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+
+/** Pins a running process, every thread it has, to one core; threads it starts later inherit the pin. */
+function pinToCore(pid: number, core: number): void {
+  execFileSync('taskset', ['-a', '-c', '-p', String(core), String(pid)], { stdio: 'ignore' });
+}
+
+/** The server as `npm start` runs it: compiled ahead of time (scripts/build.ts), started with plain node. */
+const COMPILED_SERVER = path.join(repoRoot, 'dist-server', 'main.js');
+
 function startServerProcess(dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return spawn(process.execPath, [COMPILED_SERVER], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -80,7 +110,9 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-interface LoadResult {
+/** What a load generator reports for one run. */
+interface GeneratorReport {
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -88,25 +120,108 @@ interface LoadResult {
   non2xx: number;
 }
 
-function load(url: string, headers: Record<string, string> = {}): LoadResult {
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const output = execFileSync(
+interface LoadGenerator {
+  name: string;
+  command(url: string, seconds: number): string[];
+  parse(output: string): GeneratorReport;
+}
+
+const wrkLatencyMs = (output: string, percent: number) => {
+  const [, value = 'NaN', unit = 'ms'] =
+    output.match(new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s)`, 'm')) ?? [];
+  return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit as 'us' | 'ms' | 's'];
+};
+
+const wrk: LoadGenerator = {
+  name: (spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout?.match(/^wrk \S+/)?.[0] ?? 'wrk').trim(),
+  // One thread: the generator has one core, as the server has.
+  command: (url, seconds) => ['wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url],
+  parse(output) {
+    const requests = Number(output.match(/(\d+) requests in ([\d.]+)s/)?.[1] ?? Number.NaN);
+    const socketErrors = output.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+    return {
+      requests,
+      requestsPerSecond: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? Number.NaN),
+      p50: wrkLatencyMs(output, 50),
+      p99: wrkLatencyMs(output, 99),
+      errors: socketErrors ? socketErrors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0,
+      non2xx: Number(output.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0),
+    };
+  },
+};
+
+const autocannon: LoadGenerator = {
+  name: 'autocannon 9',
+  command: (url, seconds) => [
     'node_modules/.bin/autocannon',
-    ['-c', String(CONNECTIONS), '-d', String(loadSeconds()), '--json', ...headerArgs, url],
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(seconds),
+    '--json',
+    url,
+  ],
+  parse(output) {
+    const json = output.split('\n').find((line) => line.startsWith('{')) ?? '{}';
+    const result = JSON.parse(json) as {
+      requests: { total: number; average: number };
+      latency: { p50: number; p99: number };
+      errors: number;
+      non2xx: number;
+    };
+    return {
+      requests: result.requests.total,
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    };
+  },
+};
+
+interface LoadResult extends GeneratorReport {
+  /** CPU the server under test spent per answered request, in microseconds. */
+  serverCpuPerRequestUs: number;
+  /** How much of one core the server used while loaded (1 = all of it). */
+  serverCpuShare: number;
+  /** The same two for the load generator. */
+  generatorCpuPerRequestUs: number;
+  generatorCpuShare: number;
+}
+
+/** Children's user and system seconds from bash's `times` (its last line), e.g. `0m0.190s 0m1.940s`. */
+function childCpuSeconds(timesLine: string): number {
+  return [...timesLine.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds),
+    0,
+  );
+}
+
+/** Loads `url` for the configured time, measuring the server process `serverPid` and the generator as it goes. */
+function load(generator: LoadGenerator, url: string, serverPid: number, pinned: boolean): LoadResult {
+  const seconds = loadSeconds();
+  const placement = pinned ? ['taskset', '-c', String(GENERATOR_CORE)] : [];
+  const serverCpuBefore = cpuSeconds(serverPid);
+  const began = performance.now();
+  // bash runs the generator as its only child, then `times` reports that child's CPU.
+  const output = execFileSync(
+    'bash',
+    ['-c', '"$@" 2>/dev/null; times', 'bash', ...placement, ...generator.command(url, seconds)],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 },
   );
-  const result = JSON.parse(output) as {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
-    errors: number;
-    non2xx: number;
-  };
+  const wallSeconds = (performance.now() - began) / 1000;
+  const serverCpu = cpuSeconds(serverPid) - serverCpuBefore;
+  const generatorCpu = childCpuSeconds(output.trimEnd().split('\n').at(-1) ?? '');
+  const report = generator.parse(output);
+  if (!(report.requests > 0))
+    throw new Error(`${generator.name} answered no requests for ${url}:\n${output}`);
   return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
+    ...report,
+    serverCpuPerRequestUs: (serverCpu / report.requests) * 1e6,
+    serverCpuShare: serverCpu / wallSeconds,
+    generatorCpuPerRequestUs: (generatorCpu / report.requests) * 1e6,
+    generatorCpuShare: generatorCpu / wallSeconds,
   };
 }
 
@@ -116,18 +231,23 @@ function medianLoad(rounds: LoadResult[]): LoadResult {
   const sum = (pick: (result: LoadResult) => number) =>
     rounds.reduce((total, result) => total + pick(result), 0);
   return {
+    requests: sum((result) => result.requests),
     requestsPerSecond: of((result) => result.requestsPerSecond),
     p50: of((result) => result.p50),
     p99: of((result) => result.p99),
     errors: sum((result) => result.errors),
     non2xx: sum((result) => result.non2xx),
+    serverCpuPerRequestUs: of((result) => result.serverCpuPerRequestUs),
+    serverCpuShare: of((result) => result.serverCpuShare),
+    generatorCpuPerRequestUs: of((result) => result.generatorCpuPerRequestUs),
+    generatorCpuShare: of((result) => result.generatorCpuShare),
   };
 }
 
 /** Runs `work` while sampling the process's RSS; answers work's result and the peak. */
 async function withPeakRss<T>(pid: number, work: () => T): Promise<{ result: T; peakBytes: number }> {
   let peakBytes = rssBytes(pid);
-  // autocannon blocks this process (execFileSync), so the sampler runs in a child of its own.
+  // The generator blocks this process (execFileSync), so the sampler runs in a child of its own.
   const sampler = spawn(
     'bash',
     ['-c', `while sleep 0.2; do grep VmRSS /proc/${pid}/status || exit 0; done`],
@@ -187,9 +307,16 @@ async function measureModeration(): Promise<{ loadMs: number; medianMs: number }
   return { loadMs, medianMs: median(times) };
 }
 
-interface LoadFigures {
+interface RoutePair {
   bare: LoadResult;
   catalogue: LoadResult;
+}
+
+interface LoadFigures extends RoutePair {
+  generator: string;
+  pinned: boolean;
+  /** autocannon's own round per route, when the main figures came from another generator. */
+  autocannonCheck?: RoutePair;
   restBytes: number;
   peakBytes: number;
 }
@@ -199,27 +326,38 @@ async function measureLoad(dataDir: string): Promise<LoadFigures> {
   const server = startServerProcess(dataDir);
   try {
     await waitForAnswer(`http://127.0.0.1:${BARE_PORT}/`);
-    // A browser has its session cookie from the first page load; so does the load generator.
-    const firstAnswer = await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`);
-    const cookie = firstAnswer.headers
-      .getSetCookie()
-      .map((entry) => entry.split(';')[0])
-      .join('; ');
+    // The catalogue sits outside the session: a browser's cookie would change nothing, so none is sent.
+    await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`);
+    const pinned = cpus().length >= 2 && onPath('taskset');
+    const serverPid = server.pid ?? 0;
+    const barePid = bare.pid ?? 0;
+    if (pinned) for (const pid of [serverPid, barePid]) pinToCore(pid, SERVER_CORE);
+    const generator = onPath('wrk') ? wrk : autocannon;
     await sleep(2000);
-    const pid = server.pid ?? 0;
-    const restBytes = rssBytes(pid);
-    const bareRounds: LoadResult[] = [];
-    const catalogueRounds: LoadResult[] = [];
+    const restBytes = rssBytes(serverPid);
     let peakBytes = restBytes;
-    for (let round = 0; round < loadRounds(); round += 1) {
-      bareRounds.push(load(`http://127.0.0.1:${BARE_PORT}/`));
-      const measured = await withPeakRss(pid, () =>
-        load(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`, { cookie }),
-      );
-      catalogueRounds.push(measured.result);
+    const bareUrl = `http://127.0.0.1:${BARE_PORT}/`;
+    const catalogueUrl = `http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`;
+    const bothRoutes = async (using: LoadGenerator): Promise<RoutePair> => {
+      const bareRound = load(using, bareUrl, barePid, pinned);
+      const measured = await withPeakRss(serverPid, () => load(using, catalogueUrl, serverPid, pinned));
       peakBytes = Math.max(peakBytes, measured.peakBytes);
-    }
-    return { bare: medianLoad(bareRounds), catalogue: medianLoad(catalogueRounds), restBytes, peakBytes };
+      return { bare: bareRound, catalogue: measured.result };
+    };
+    // A warm-up round per route, not counted: the JIT has compiled the hot path before the figures start.
+    await bothRoutes(generator);
+    const rounds: RoutePair[] = [];
+    for (let round = 0; round < loadRounds(); round += 1) rounds.push(await bothRoutes(generator));
+    const autocannonCheck = generator === autocannon ? undefined : await bothRoutes(autocannon);
+    return {
+      generator: generator.name,
+      pinned,
+      bare: medianLoad(rounds.map((round) => round.bare)),
+      catalogue: medianLoad(rounds.map((round) => round.catalogue)),
+      autocannonCheck,
+      restBytes,
+      peakBytes,
+    };
   } finally {
     await Promise.all([stop(bare), stop(server)]);
   }
@@ -227,12 +365,55 @@ async function measureLoad(dataDir: string): Promise<LoadFigures> {
 
 const latencies = (result: LoadResult) =>
   `${count(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`;
+const microseconds = (value: number) => `${value.toFixed(1)} µs`;
+const share = (value: number) => value.toFixed(2);
+
+/** Which process the other waited for: the one that used (nearly) all of its core. */
+function limitedBy(result: LoadResult): string {
+  if (result.generatorCpuShare >= SATURATED_SHARE && result.serverCpuShare < SATURATED_SHARE)
+    return 'the generator (its core full, the server’s not)';
+  if (result.serverCpuShare >= SATURATED_SHARE) return 'the server (its core full)';
+  return 'neither core full: other processes took CPU';
+}
+
+function describePlacement(figures: LoadFigures): string {
+  if (!figures.pinned) {
+    return (
+      `The server, the bare route and ${figures.generator} each run as their own process, not pinned (one core, or ` +
+      'no taskset), so the load generator competes with the server for the same cores: figures are for ' +
+      'comparison within a run, not absolute capacity.'
+    );
+  }
+  return (
+    `The server under test and the bare route's server (each its own process, taking turns under load) are pinned ` +
+    `to core ${SERVER_CORE} and the load generator, ${figures.generator} with one thread, to core ` +
+    `${GENERATOR_CORE} (taskset), so the generator takes no CPU from the server it measures. Other processes on ` +
+    'the machine are not excluded (see the load average): "CPU per request" counts only what each process itself ' +
+    'spent, so it is the figure least disturbed by them.'
+  );
+}
+
+function autocannonRows(figures: LoadFigures): string[][] {
+  const check = figures.autocannonCheck;
+  if (!check) return [];
+  const row = (label: string, result: LoadResult) => [
+    `autocannon instead, one round, ${label}`,
+    `${count(result.requestsPerSecond)} req/s, p99 ${result.p99} ms; autocannon spent ` +
+      `${microseconds(result.generatorCpuPerRequestUs)} of CPU per request (${share(result.generatorCpuShare)} ` +
+      `of its core), the server ${microseconds(result.serverCpuPerRequestUs)} (${share(result.serverCpuShare)})`,
+    '',
+    '',
+  ];
+  return [row('bare route', check.bare), row('catalogue route', check.catalogue)];
+}
 
 export const serverBenchmark: Benchmark = {
   id: 'server',
   async run({ machine }) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kr-bench-'));
     try {
+      console.log('server: compiling the server (as npm run build does)...');
+      compileServer(path.dirname(COMPILED_SERVER));
       // A first start creates the database (the slow path); the measured starts reopen it.
       console.log('server: creating the data directory...');
       const first = startServerProcess(dataDir);
@@ -242,24 +423,25 @@ export const serverBenchmark: Benchmark = {
       console.log(`server: start time, ${startRuns()} runs...`);
       const startTimes = await measureStart(dataDir);
       console.log(`server: bare and catalogue routes in turn, ${loadRounds()} × ${loadSeconds()} s each...`);
-      const { bare, catalogue, restBytes, peakBytes } = await measureLoad(dataDir);
+      const figures = await measureLoad(dataDir);
+      const { bare, catalogue } = figures;
       console.log(`server: moderation, ${moderationRuns()} runs after warm-up...`);
       const moderation = await measureModeration();
 
       const ratio = catalogue.requestsPerSecond / bare.requestsPerSecond;
+      const cpuRatio = bare.serverCpuPerRequestUs / catalogue.serverCpuPerRequestUs;
       const startMedian = median(startTimes);
       return `
 ## Server
 
 ${describeMachine(machine)}
-The server, the bare route and autocannon each run as their own process on the same machine, so the load generator
-competes with the server for the same cores: figures are for comparison within a run, not absolute capacity.
+${describePlacement(figures)}
 
 ${table(
   ['What', 'Measured', 'Budget', ''],
   [
     [
-      `Catalogue route (\`${CATALOGUE_ROUTE}\`), ${CONNECTIONS} connections, median of ${loadRounds()} × ${loadSeconds()} s`,
+      `Catalogue route (\`${CATALOGUE_ROUTE}\`), ${CONNECTIONS} connections, ${figures.generator}, median of ${loadRounds()} × ${loadSeconds()} s after a warm-up round`,
       latencies(catalogue),
       `p99 ≤ ${BUDGET.p99Ms} ms`,
       verdict(catalogue.p99 <= BUDGET.p99Ms),
@@ -267,12 +449,32 @@ ${table(
     ['Bare Fastify route, same run, taking turns with it', latencies(bare), '', ''],
     ['Catalogue / bare req/s', ratio.toFixed(2), `≥ ${BUDGET.ratio}`, verdict(ratio >= BUDGET.ratio)],
     [
+      'Server CPU per request, catalogue / bare (the ratio of the two: what req/s would be with the server the only limit)',
+      `${microseconds(catalogue.serverCpuPerRequestUs)} / ${microseconds(bare.serverCpuPerRequestUs)} (${cpuRatio.toFixed(2)})`,
+      '',
+      '',
+    ],
+    [
+      'Share of its core used under load: server, generator; who was the limit',
+      `catalogue ${share(catalogue.serverCpuShare)}, ${share(catalogue.generatorCpuShare)}: ${limitedBy(catalogue)}; ` +
+        `bare ${share(bare.serverCpuShare)}, ${share(bare.generatorCpuShare)}: ${limitedBy(bare)}`,
+      '',
+      '',
+    ],
+    [
+      'Generator CPU per request, catalogue / bare',
+      `${microseconds(catalogue.generatorCpuPerRequestUs)} / ${microseconds(bare.generatorCpuPerRequestUs)}`,
+      '',
+      '',
+    ],
+    ...autocannonRows(figures),
+    [
       `Start to first answered request, existing data directory (median of ${startTimes.length})`,
       `${ms(startMedian)} (runs: ${startTimes.map((time) => count(time)).join(', ')})`,
       `≤ ${count(BUDGET.startMs)} ms`,
       verdict(startMedian <= BUDGET.startMs),
     ],
-    ['RSS at rest / peak under load', `${mib(restBytes)} / ${mib(peakBytes)}`, '', ''],
+    ['RSS at rest / peak under load', `${mib(figures.restBytes)} / ${mib(figures.peakBytes)}`, '', ''],
     [
       `Moderation per image after warm-up (median of ${moderationRuns()}, 2048 px JPEG, tfjs WASM)`,
       `${ms(moderation.medianMs)} (model load ${ms(moderation.loadMs)})`,
@@ -283,8 +485,10 @@ ${table(
 )}
 
 Errors during load: catalogue ${catalogue.errors} (non-2xx ${catalogue.non2xx}), bare ${bare.errors}.
-The start time includes compiling TypeScript with tsx, as \`npm start\` does. The concept render per image is in
-its own section below.
+CPU figures are each process's own user + system time (from /proc and bash's \`times\`), including the kernel's
+work on its sockets. The server is the compiled one \`npm start\` runs (\`node dist-server/main.js\`, built by
+\`npm run build\`), so the start time includes no TypeScript compilation. The concept render per image is in its
+own section below.
 `;
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // loaded once per process and shared by every moderator.
 import type { NSFWJS } from 'nsfwjs/core';
 import sharp from 'sharp';
-import { type ModeratedImage, type Moderator, observed } from './moderator';
+import { type ModeratedImage, type ModerationVerdict, type Moderator, observed } from './moderator';
 import { tfOnWasm } from './tfjs-wasm';
 
 /** The classes that count against an image (DESIGN D4); the others are Drawing and Neutral. */
@@ -39,26 +39,42 @@ export interface NsfwModeratorOptions {
   threshold?: number;
 }
 
-export function createNsfwModerator(options: NsfwModeratorOptions = {}): Moderator {
+/** The threshold asked for, checked: a moderator that could never flag, or always would, is a mistake. */
+export function nsfwThreshold(options: NsfwModeratorOptions = {}): number {
   const threshold = options.threshold ?? DEFAULT_NSFW_THRESHOLD;
   if (!(threshold > 0 && threshold <= 1))
     throw new RangeError(`NSFW threshold must be in (0, 1]: ${threshold}`);
-  const model = observed(loadModel());
+  return threshold;
+}
 
+export function verdictOf(scores: Record<string, number>, threshold: number): ModerationVerdict {
+  const nsfwScore = NSFW_CLASSES.reduce((sum, name) => sum + (scores[name] ?? 0), 0);
+  return { isSafe: nsfwScore < threshold, scores };
+}
+
+/** Loads the model (once per process or thread); settles when it can score. */
+export const modelReady = (): Promise<void> => loadModel().then(() => undefined);
+
+/** The model's score per class for one image. */
+export async function scoreImage(image: ModeratedImage): Promise<Record<string, number>> {
+  const [nsfw, tf, pixels] = await Promise.all([loadModel(), tfOnWasm(), modelInput(image)]);
+  const input = tf.tensor3d(pixels, [MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3], 'int32');
+  try {
+    const predictions = await nsfw.classify(input);
+    return Object.fromEntries(predictions.map((p) => [p.className, p.probability]));
+  } finally {
+    input.dispose();
+  }
+}
+
+/**
+ * The model on the calling thread. The server uses it through a thread of its own (moderation-thread.ts), so
+ * loading tfjs and scoring an image never hold up other requests.
+ */
+export function createNsfwModerator(options: NsfwModeratorOptions = {}): Moderator {
+  const threshold = nsfwThreshold(options);
   return {
-    ready: observed(model.then(() => undefined)),
-
-    async classify(image) {
-      const [nsfw, tf, pixels] = await Promise.all([model, tfOnWasm(), modelInput(image)]);
-      const input = tf.tensor3d(pixels, [MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3], 'int32');
-      try {
-        const predictions = await nsfw.classify(input);
-        const scores = Object.fromEntries(predictions.map((p) => [p.className, p.probability]));
-        const nsfwScore = NSFW_CLASSES.reduce((sum, name) => sum + (scores[name] ?? 0), 0);
-        return { isSafe: nsfwScore < threshold, scores };
-      } finally {
-        input.dispose();
-      }
-    },
+    ready: observed(modelReady()),
+    classify: async (image) => verdictOf(await scoreImage(image), threshold),
   };
 }

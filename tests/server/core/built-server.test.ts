@@ -1,14 +1,15 @@
 // `npm start` runs the compiled server (dist-server/main.js), not the TypeScript the other tests import: this
 // compiles it as `npm run build` does, starts it as its own process, and checks what a visitor and an operator
-// see — the page with its boot data, the catalogue, a clean stop on SIGTERM.
+// see — the page with its boot data, the catalogue, a moderated upload, a clean stop on SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, cataloguePaths } from '../../../contract/endpoints';
+import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
+import { IMAGE_UPLOAD_FIELD } from '../../../contract/images';
 import { BOOT_DATA_ELEMENT_ID } from '../../../contract/users';
 import { compileServer } from '../../../scripts/build';
-import { repoRoot } from '../../support/paths';
+import { fixture, repoRoot } from '../../support/paths';
 import { temporaryDir, writeTestDist } from '../../support/server';
 
 // Inside the project, so the compiled modules find the packages in node_modules as dist-server/ does.
@@ -49,7 +50,8 @@ beforeAll(async () => {
       DATA_DIR: path.join(temp.dir, 'data'),
       DIST_DIR: writeTestDist(temp.dir),
       LOG_LEVEL: 'info',
-      MODERATION: 'rule',
+      // The nsfw model runs in a thread started from its own file in dist-server/: checked by an upload below.
+      MODERATION: 'nsfw',
       // The ComfyUI adapter reads its shipped workflow at start: a compiled server that lost the file would
       // not start at all. Nothing is sent to this address unless a generation is asked for.
       GENERATION_PROVIDER: 'comfyui',
@@ -81,6 +83,24 @@ describe('the compiled server (npm start)', () => {
     const body = (await answer.json()) as { materials: unknown[] };
     expect(body.materials.length).toBeGreaterThan(0);
   });
+
+  it('moderates an uploaded photo with the nsfw model in its own thread', async () => {
+    const page = await fetch(origin);
+    const cookie = page.headers
+      .getSetCookie()
+      .map((entry) => entry.split(';')[0])
+      .join('; ');
+    const form = new FormData();
+    const photo = readFileSync(fixture('kitchens/kitchen-02-white-island-pexels.jpg'));
+    form.append(IMAGE_UPLOAD_FIELD, new Blob([photo], { type: 'image/jpeg' }), 'kitchen.jpg');
+    const answer = await fetch(`${origin}${API_PREFIX}${actionPaths.validateImageContent}`, {
+      method: 'POST',
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+      body: form,
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ isSafe: true });
+  }, 60_000);
 
   it('stops cleanly on SIGTERM', async () => {
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normaliseImage } from '../../../server/images/normalise-image';
+import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import { createNsfwModerator } from '../../../server/moderation/nsfw-moderator';
 import { createRuleModerator, mostlyMagenta, sha256In } from '../../../server/moderation/rule-moderator';
 import { readFixture } from './images-fixtures';
@@ -63,5 +64,34 @@ describe('the nsfw moderator', () => {
   it('refuses a threshold outside (0, 1]', () => {
     expect(() => createNsfwModerator({ threshold: 0 })).toThrow(RangeError);
     expect(() => createNsfwModerator({ threshold: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('the nsfw moderator in its own thread (as the server runs it)', () => {
+  it('gives the same scores as on the calling thread, with its own threshold', async () => {
+    const [threaded, strict] = await Promise.all([
+      createThreadedModerator(),
+      createThreadedModerator({ threshold: 0.000_001 }),
+    ]);
+    await threaded.ready;
+    const [inThread, inStrict, here] = await Promise.all([
+      threaded.classify({ bytes: kitchen }),
+      strict.classify({ bytes: kitchen }),
+      createNsfwModerator().classify({ bytes: kitchen }),
+    ]);
+    expect(inThread.isSafe).toBe(true);
+    expect(inStrict.isSafe).toBe(false);
+    for (const [name, score] of Object.entries(here.scores))
+      expect(inThread.scores[name]).toBeCloseTo(score, 5);
+  }, 60_000);
+
+  it('answers a broken image with an error and goes on scoring the next', async () => {
+    const moderator = await createThreadedModerator();
+    await expect(moderator.classify({ bytes: new TextEncoder().encode('not an image') })).rejects.toThrow();
+    expect((await moderator.classify({ bytes: kitchen })).isSafe).toBe(true);
+  }, 60_000);
+
+  it('refuses a threshold outside (0, 1]', async () => {
+    await expect(createThreadedModerator({ threshold: 2 })).rejects.toThrow(RangeError);
   });
 });

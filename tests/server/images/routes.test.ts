@@ -10,7 +10,7 @@ import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
 import { IMAGE_UPLOAD_FIELD, imageUrl, validateImageResponseSchema } from '../../../contract/images';
 import { createDiskImageStore } from '../../../server/images/disk-image-store';
-import { createNsfwModerator } from '../../../server/moderation/nsfw-moderator';
+import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import { createRuleModerator, mostlyMagenta } from '../../../server/moderation/rule-moderator';
 import { readFixture } from './images-fixtures';
 import { multipartBody, photoForm } from './multipart-body';
@@ -26,7 +26,8 @@ let kitchen: Buffer;
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'image-routes-'));
   const store = createDiskImageStore(directory);
-  const moderator = createNsfwModerator();
+  // The moderator as the server runs it: the model in a thread of its own.
+  const moderator = await createThreadedModerator();
   await moderator.ready;
   [app, ruleApp] = await Promise.all([
     buildImageApp(store, moderator),
