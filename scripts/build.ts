@@ -1,12 +1,14 @@
-// `npm run build`: everything `npm start` serves and runs. The app: `vite build` into dist/, then a Brotli and a
-// gzip copy beside each text asset (served in place of the original). The server: compiled ahead of time into
-// dist-server/ (vite.server.config.ts), so a start runs JavaScript instead of compiling TypeScript.
+// `npm run build`: everything `npm start` serves and runs. The app: `vite build` into dist/, the home screen
+// prerendered into its own page (scripts/prerender.ts), then a Brotli and a gzip copy beside each text asset
+// (served in place of the original). The server: compiled ahead of time into dist-server/
+// (vite.server.config.ts), so a start runs JavaScript instead of compiling TypeScript.
 // The browser tests and the benchmarks build the app with the same function, so they serve what users get.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compressDirectory } from './compress-dist';
+import { prerenderHomeSync } from './prerender';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const vite = path.join(repoRoot, 'node_modules', '.bin', 'vite');
@@ -33,9 +35,10 @@ function runVite(args: string[], expectedFile: string): void {
   }
 }
 
-/** The production app in `outDir`, pre-compressed; answers how much compression saved. */
+/** The production app in `outDir`, home prerendered, pre-compressed; answers how much compression saved. */
 export function buildApp(outDir: string): ReturnType<typeof compressDirectory> {
   runVite(['--outDir', outDir], path.join(outDir, 'index.html'));
+  prerenderHomeSync(outDir, productionEnv());
   return compressDirectory(outDir);
 }
 

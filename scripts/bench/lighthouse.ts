@@ -5,7 +5,7 @@
 // Chromium is started by Playwright with a persistent profile and a debugging port that Lighthouse connects to,
 // so the wizard step and the result page can be measured as a returning visitor sees them: the profile first
 // walks the wizard and generates a kitchen, and Lighthouse then loads those pages with that storage kept.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,7 +58,12 @@ interface Run {
   finalPath: string;
   /** Lighthouse's opportunities with their estimated savings, largest first: where a miss would be won back. */
   opportunities: string[];
+  /** What the LCP was and what delayed it, and which scripts kept the main thread busy (TBT's causes). */
+  diagnostics: string[];
 }
+
+/** `BENCH_LIGHTHOUSE_JSON=<dir>` keeps every run's full Lighthouse report there, for reading by hand. */
+const reportDir = (): string | undefined => process.env.BENCH_LIGHTHOUSE_JSON || undefined;
 
 /** The profile of a visitor who has walked the wizard with a photo and generated a kitchen. */
 async function walkAndGenerate(context: BrowserContext, origin: string): Promise<void> {
@@ -86,6 +91,51 @@ function opportunitiesOf(audits: AuditResults): string[] {
     .map((opportunity) => opportunity.text);
 }
 
+/** The rows of an audit's table (or of the tables in its list), loosely typed: each audit has its own columns. */
+function tableItems(audits: AuditResults, id: string): Record<string, unknown>[] {
+  const details = audits[id]?.details as { type?: string; items?: unknown[] } | undefined;
+  if (!details?.items) return [];
+  const items = details.items as Record<string, unknown>[];
+  return details.type === 'list'
+    ? items.flatMap((table) => (table.items as Record<string, unknown>[]) ?? [])
+    : items;
+}
+
+const shortUrl = (value: unknown): string => {
+  const text = String(value);
+  return URL.canParse(text) ? new URL(text).pathname : text;
+};
+
+function diagnosticsOf(audits: AuditResults): string[] {
+  const lcpRows = tableItems(audits, 'largest-contentful-paint-element');
+  const element = lcpRows.find((item) => typeof item.node === 'object') as
+    | { node: { snippet?: string; nodeLabel?: string } }
+    | undefined;
+  const phases = lcpRows
+    .filter((item) => typeof item.phase === 'string')
+    .map((item) => `${item.phase} ${ms(Number(item.timing))}`);
+  const scripts = tableItems(audits, 'bootup-time')
+    .slice(0, 3)
+    .map(
+      (item) =>
+        `\`${shortUrl(item.url)}\` ${ms(Number(item.scripting))} run, ${ms(Number(item.scriptParseCompile))} parse`,
+    );
+  const longTasks = tableItems(audits, 'long-tasks')
+    .slice(0, 4)
+    .map(
+      (item) => `${ms(Number(item.duration))} (\`${shortUrl(item.url)}\` at ${ms(Number(item.startTime))})`,
+    );
+  const main = tableItems(audits, 'mainthread-work-breakdown')
+    .slice(0, 3)
+    .map((item) => `${item.groupLabel} ${ms(Number(item.duration))}`);
+  return [
+    `LCP element \`${element?.node.snippet ?? element?.node.nodeLabel ?? 'unknown'}\`${phases.length > 0 ? ` (${phases.join(', ')})` : ''}`,
+    `main thread: ${main.join(', ') || 'nothing reported'}`,
+    `scripts by CPU: ${scripts.join('; ') || 'none reported'}`,
+    `long tasks (simulated): ${longTasks.join(', ') || 'none'}`,
+  ];
+}
+
 async function audit(url: string, port: number, isFirstVisit: boolean): Promise<Run> {
   const result = await lighthouse(url, {
     port,
@@ -97,6 +147,12 @@ async function audit(url: string, port: number, isFirstVisit: boolean): Promise<
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const keepIn = reportDir();
+  if (keepIn) {
+    mkdirSync(keepIn, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    writeFileSync(path.join(keepIn, name), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -105,6 +161,7 @@ async function audit(url: string, port: number, isFirstVisit: boolean): Promise<
     cls: numeric('cumulative-layout-shift'),
     finalPath: new URL(lhr.finalDisplayedUrl).pathname,
     opportunities: opportunitiesOf(lhr.audits),
+    diagnostics: diagnosticsOf(lhr.audits),
   };
 }
 
@@ -144,6 +201,7 @@ export const lighthouseBenchmark: Benchmark = {
       const port = Number(readFileSync(path.join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
       const rows: string[][] = [];
       const suggestions: string[] = [];
+      const diagnoses: string[] = [];
       for (const target of TARGETS) {
         const targetRuns: Run[] = [];
         for (let run = 0; run < runs; run += 1) {
@@ -151,8 +209,12 @@ export const lighthouseBenchmark: Benchmark = {
           targetRuns.push(await audit(`${server.origin}${target.path}`, port, target.isFirstVisit));
         }
         rows.push(row(target, targetRuns));
-        const suggested = targetRuns.at(-1)?.opportunities ?? [];
+        const last = targetRuns.at(-1);
+        const suggested = last?.opportunities ?? [];
         suggestions.push(`- ${target.label}: ${suggested.length > 0 ? suggested.join('; ') : 'none'}`);
+        diagnoses.push(
+          `- ${target.label}:\n${(last?.diagnostics ?? []).map((line) => `  - ${line}`).join('\n')}`,
+        );
       }
       return `
 ## Lighthouse
@@ -180,6 +242,11 @@ ${table(
 Lighthouse's largest opportunities (last run; estimated time and bytes saved):
 
 ${suggestions.join('\n')}
+
+Lighthouse's diagnostics (last run): the LCP element and its phases, the main thread's work by kind, the
+scripts that used the most CPU, and the longest tasks (their durations as simulated on the slower phone).
+
+${diagnoses.join('\n')}
 `;
     } finally {
       await context.close();

@@ -1,5 +1,6 @@
 // Serves the built app: hashed assets from dist/ with long-lived caching, and index.html, with the session's
 // boot data injected, for every app route (the history fallback), so a deep link or a reload loads the app.
+// A path the build prerendered (home) gets its prerendered page instead, so its screen shows before any script.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BOOT_DATA_ELEMENT_ID, type BootData } from '../../contract/users';
 import { apiErrorBody } from '../http/errors';
 import type { Sessions } from '../users/session';
+import { PRERENDERED_DIR, readPrerenderedPages } from './prerendered-pages';
 
 export interface AppShellOptions {
   distDir: string;
@@ -30,6 +32,7 @@ function pageTemplate(html: string): (data: BootData) => string {
   return (data) => `${before}${bootDataElement(data)}${after}`;
 }
 
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 /** App routes have no file extension in their last segment; `/assets/x.js` that is missing stays a 404. */
 const isAppRoute = (pathname: string) => !/\.[^/]*$/.test(pathname) || pathname === '/index.html';
@@ -39,15 +42,19 @@ export async function installAppShell(app: FastifyInstance, options: AppShellOpt
   const built = existsSync(indexFile);
   if (!built) app.log.warn(NOT_BUILT_MESSAGE);
   const render = built ? pageTemplate(readFileSync(indexFile, 'utf8')) : undefined;
+  const prerendered = new Map(
+    [...readPrerenderedPages(options.distDir)].map(([pathname, html]) => [pathname, pageTemplate(html)]),
+  );
 
   if (built) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       wildcard: false,
       index: false,
-      // index.html is only ever served through the shell, which adds the session's boot data. The .br and .gz
-      // copies (scripts/compress-dist.ts) are sent in place of their originals to clients that accept them.
-      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      // index.html and the prerendered pages are only ever served through the shell, which adds the session's
+      // boot data. The .br and .gz copies (scripts/compress-dist.ts) are sent in place of their originals to
+      // clients that accept them.
+      globIgnore: ['index.html', `${PRERENDERED_DIR}/**`, '**/*.br', '**/*.gz'],
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
@@ -60,15 +67,16 @@ export async function installAppShell(app: FastifyInstance, options: AppShellOpt
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!render) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     const userId = await options.sessions.resolve(request, reply);
+    const page = prerendered.get(pathOf(request)) ?? render;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(render({ userId, baseUrl: options.publicBaseUrl }));
+      .send(page({ userId, baseUrl: options.publicBaseUrl }));
   };
 
   app.get('/', servePage);
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = pathOf(request);
     const readsPage = request.method === 'GET' || request.method === 'HEAD';
     if (readsPage && !isApiPath(pathname) && isAppRoute(pathname)) return servePage(request, reply);
     return reply

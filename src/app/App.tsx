@@ -3,6 +3,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { kitchenMachine } from '../../machines/kitchen/machine';
+import { routeFromPath } from '../../machines/kitchen/routes';
+import { viewOf } from '../../machines/kitchen/view';
 import { createKitchenActors } from '../actors/kitchen-actors';
 import type { AppBoot } from '../boot/boot';
 import type { Inspect } from '../dev/inspector';
@@ -62,10 +64,26 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
   );
 }
 
+/**
+ * The screens, from the first render whose route is the one the page was opened at. The machine starts at home
+ * and the URL projection's first effect moves it to a deep link's route: rendering before that would build the
+ * home screen only to throw it away, and could paint it for a frame. At `/` the first render is already right
+ * (and hydrates the prerendered home).
+ */
+function ScreensFromFirstNavigation({ path }: { path: string | undefined }) {
+  const actor = KitchenActor.useActorRef();
+  const [navigated, setNavigated] = useState(
+    () => path === undefined || viewOf(actor.getSnapshot()).route === routeFromPath(path).route,
+  );
+  // Runs after the URL projection's effect (an earlier sibling), once the machine has taken the path.
+  useEffect(() => setNavigated(true), []);
+  return navigated ? <LazyAppRoutes /> : null;
+}
+
 export function App(props: AppProps) {
   return (
     <AppProviders {...props}>
-      <LazyAppRoutes />
+      <ScreensFromFirstNavigation path={props.boot.path} />
     </AppProviders>
   );
 }

@@ -13,6 +13,8 @@ export interface AppBoot {
   queryClient: QueryClient;
   /** Where selections are saved; null when the browser refuses storage (private modes, sandboxes). */
   storage: KeyValueStorage | null;
+  /** The path the page was opened at, which the machine is first navigated to. */
+  path?: string;
 }
 
 /** `window.localStorage` itself can throw (blocked storage), not only its methods. */
@@ -33,5 +35,6 @@ export function bootApp(win: Window = window): AppBoot {
     api: createApiClient({ baseUrl }),
     queryClient: createQueryClient(),
     storage,
+    path: win.location.pathname,
   };
 }
