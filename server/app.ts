@@ -43,15 +43,26 @@ declare module 'fastify' {
 /**
  * The configured moderator, loaded on first use or once the server listens, whichever comes first. The nsfw
  * model runs in a thread of its own (moderation/moderation-thread.ts), so neither loading it nor scoring holds
- * up a request; importing even the client waits until after start, which stays within its budget.
+ * up a request; importing even the client waits until after start, which stays within its budget. With
+ * `MODERATION_OPENAI`, OpenAI is asked about what the local moderator passes; its failures are only logged.
  */
-function deferredModerator(mode: Config['moderation']): { moderator: Moderator; warm: () => void } {
+function deferredModerator(
+  config: Pick<Config, 'moderation' | 'openAiModeration'>,
+  log: Pick<FastifyInstance['log'], 'warn'>,
+): { moderator: Moderator; warm: () => void } {
   let loaded: Promise<Moderator> | undefined;
+  const loadLocal = (): Promise<Moderator> =>
+    config.moderation === 'rule'
+      ? import('./moderation/rule-moderator').then((module) => module.createRuleModerator())
+      : import('./moderation/moderation-thread').then((module) => module.createThreadedModerator());
   const load = () => {
-    loaded ??=
-      mode === 'rule'
-        ? import('./moderation/rule-moderator').then((module) => module.createRuleModerator())
-        : import('./moderation/moderation-thread').then((module) => module.createThreadedModerator());
+    loaded ??= config.openAiModeration
+      ? Promise.all([loadLocal(), import('./moderation/openai-moderator')]).then(([local, openAi]) =>
+          openAi.withOpenAiModeration(local, (error) =>
+            log.warn({ err: error }, 'OpenAI moderation failed; the local verdict stands'),
+          ),
+        )
+      : loadLocal();
     return loaded;
   };
   const moderator: Moderator = {
@@ -92,7 +103,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
 
   const users = createUserStore(db, config.generationLimit);
   const sessions = createSessions(users);
-  const deferred = deferredModerator(config.moderation);
+  const deferred = deferredModerator(config, app.log);
   if (!parts.moderator) app.addHook('onListen', async () => deferred.warm());
   const quota = createQuota(db);
   app.decorate('quota', quota);

@@ -23,6 +23,11 @@ export interface Config {
   /** Boot data `baseUrl`: where the app finds the API; empty means the page's own origin. */
   publicBaseUrl: string;
   moderation: ModerationMode;
+  /**
+   * Also ask OpenAI's moderation endpoint about photos the local model passes (`MODERATION_OPENAI`). Off unless
+   * asked for, so nothing leaves the machine by default; optional so configs built by hand need not name it.
+   */
+  openAiModeration?: boolean;
   /** Per client IP, on state-changing routes only (catalogue reads are not limited). */
   rateLimit: { max: number; windowMs: number };
   /** Trust `X-Forwarded-*` from a reverse proxy (needed for the Secure cookie behind TLS termination). */
@@ -68,6 +73,27 @@ const envSchema = z.object({
       .regex(/^[a-z][a-z0-9-]*$/, 'must be a provider name such as local')
       .optional(),
   ),
+  MODERATION_OPENAI: booleanText,
+  // Read here only to check MODERATION_OPENAI; the OpenAI adapters read them for their own use.
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText,
+});
+
+/** Checks across variables: OpenAI moderation needs the key, and a usable base URL when one is given. */
+const checkedEnvSchema = envSchema.superRefine((vars, context) => {
+  if (!vars.MODERATION_OPENAI) return;
+  if (!vars.OPENAI_API_KEY)
+    context.addIssue({
+      code: 'custom',
+      path: ['MODERATION_OPENAI'],
+      message: 'needs OPENAI_API_KEY to be set',
+    });
+  if (vars.OPENAI_BASE_URL && !z.url({ protocol: /^https?$/ }).safeParse(vars.OPENAI_BASE_URL).success)
+    context.addIssue({
+      code: 'custom',
+      path: ['OPENAI_BASE_URL'],
+      message: 'must be a URL such as https://api.openai.com/v1',
+    });
 });
 
 export class ConfigError extends Error {
@@ -76,7 +102,7 @@ export class ConfigError extends Error {
 
 /** Validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -94,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceApiKey: vars.SERVICE_API_KEY,
     publicBaseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? '',
     moderation: vars.MODERATION,
+    openAiModeration: vars.MODERATION_OPENAI,
     rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,

@@ -52,6 +52,21 @@ export interface RetryPolicy {
   retryable(answer: HttpAnswer): boolean;
 }
 
+/** How a provider's settings name their retries (each adapter's `*_DEFAULTS`, overridable in tests). */
+export interface RetrySettings {
+  retries: number;
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+}
+
+/** The retry policy that `settings` describe, retrying the answers `retryable` accepts. */
+export const retryPolicy = (settings: RetrySettings, retryable: RetryPolicy['retryable']): RetryPolicy => ({
+  retries: settings.retries,
+  baseDelayMs: settings.retryBaseDelayMs,
+  maxDelayMs: settings.retryMaxDelayMs,
+  retryable,
+});
+
 /** The provider's own delay (`retry-after-ms`, `retry-after` in seconds or as a date), else exponential backoff. */
 export function retryDelayMs(
   headers: Headers,

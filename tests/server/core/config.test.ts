@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       serviceApiKey: undefined,
       publicBaseUrl: '',
       moderation: 'nsfw',
+      openAiModeration: false,
       trustProxy: false,
     });
   });
@@ -77,5 +78,49 @@ describe('loadConfig', () => {
         expect((error as Error).message).toContain(name);
       }
     }
+  });
+
+  describe('MODERATION_OPENAI', () => {
+    const messageOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ DATA_DIR: temp.dir, ...env });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('the configuration was accepted');
+    };
+
+    it('turns OpenAI moderation on when a key is set', () => {
+      const env = { DATA_DIR: temp.dir, OPENAI_API_KEY: 'sk-test' };
+      expect(loadConfig({ ...env, MODERATION_OPENAI: 'true' }).openAiModeration).toBe(true);
+      expect(loadConfig({ ...env, MODERATION_OPENAI: '1' }).openAiModeration).toBe(true);
+      expect(loadConfig({ ...env, MODERATION_OPENAI: 'false' }).openAiModeration).toBe(false);
+      // A key alone (for the image provider) sends nothing to the moderation endpoint.
+      expect(loadConfig(env).openAiModeration).toBe(false);
+    });
+
+    it('refuses it without OPENAI_API_KEY, naming both', () => {
+      for (const key of [undefined, '', '   ']) {
+        const message = messageOf({ MODERATION_OPENAI: 'true', OPENAI_API_KEY: key });
+        expect(message).toContain('MODERATION_OPENAI');
+        expect(message).toContain('OPENAI_API_KEY');
+      }
+    });
+
+    it('refuses a value that is not a boolean, and a base URL that is not one', () => {
+      expect(messageOf({ MODERATION_OPENAI: 'yes', OPENAI_API_KEY: 'sk-test' })).toContain(
+        'MODERATION_OPENAI',
+      );
+      expect(
+        messageOf({
+          MODERATION_OPENAI: 'true',
+          OPENAI_API_KEY: 'sk-test',
+          OPENAI_BASE_URL: 'api.openai.com',
+        }),
+      ).toContain('OPENAI_BASE_URL');
+      // With moderation off the base URL is the image provider's to check, as before.
+      expect(() => loadConfig({ DATA_DIR: temp.dir, OPENAI_BASE_URL: 'api.openai.com' })).not.toThrow();
+    });
   });
 });

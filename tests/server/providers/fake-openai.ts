@@ -1,8 +1,10 @@
-// A local OpenAI Images API, wire format from shared/reference/providers.md §1.1: multipart
+// A local OpenAI API, wire format from shared/reference/providers.md §1.1 and §1.2: multipart
 // `POST /v1/images/edits` (`image` or `image[]`), 200 `{created, data:[{b64_json}], usage, ...}`, errors as
-// `{"error":{message,type,param,code}}`, the safety refusal `moderation_blocked`, 429 with `retry-after`.
+// `{"error":{message,type,param,code}}`, the safety refusal `moderation_blocked`, 429 with `retry-after`; and
+// JSON `POST /v1/moderations` (at most one image per request), answering `{id, model, results:[...]}`.
+import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import { type FakeServer, formDataOf, sendJson, startFake } from './fake-server';
+import { type FakeServer, formDataOf, type RecordedRequest, sendJson, startFake } from './fake-server';
 
 export const OPENAI_TEST_KEY = 'sk-test-openai';
 
@@ -16,8 +18,21 @@ export type OpenAiBehaviour =
   | 'not-json'
   | 'not-a-picture';
 
+export type ModerationBehaviour =
+  | 'passes'
+  | 'flags'
+  | 'throttled-once'
+  | 'throttled'
+  | 'outage'
+  | 'silent'
+  | 'not-json'
+  | 'malformed';
+
 export interface FakeOpenAi extends FakeServer {
+  /** How `/v1/images/edits` answers. */
   behaviour: OpenAiBehaviour;
+  /** How `/v1/moderations` answers. */
+  moderation: ModerationBehaviour;
 }
 
 const error = (message: string, type: string, code: string | null) => ({
@@ -31,10 +46,13 @@ const RATE_HEADERS = {
 };
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const routes: Record<string, (request: RecordedRequest, response: ServerResponse) => Promise<unknown>> = {
+    '/v1/images/edits': answerEdit,
+    '/v1/moderations': async (request, response) => answerModeration(state, request, response),
+  };
   const fake = await startFake(async (request, response) => {
-    if (request.method !== 'POST' || request.url !== '/v1/images/edits') {
-      return sendJson(response, 404, error('Unknown route', 'invalid_request_error', null));
-    }
+    const route = request.method === 'POST' ? routes[request.url] : undefined;
+    if (!route) return sendJson(response, 404, error('Unknown route', 'invalid_request_error', null));
     if (request.headers.authorization !== `Bearer ${OPENAI_TEST_KEY}`) {
       return sendJson(
         response,
@@ -42,6 +60,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         error('Incorrect API key provided', 'invalid_request_error', 'invalid_api_key'),
       );
     }
+    return route(request, response);
+  });
+
+  async function answerEdit(request: RecordedRequest, response: ServerResponse) {
     const edits = state.to('/v1/images/edits').length;
     const headers = { 'x-request-id': `req_${edits}`, 'openai-processing-ms': '1234' };
     switch (state.behaviour) {
@@ -129,7 +151,151 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       },
       headers,
     );
+  }
+
+  const state: FakeOpenAi = Object.assign(fake, {
+    behaviour: 'draws' as OpenAiBehaviour,
+    moderation: 'passes' as ModerationBehaviour,
   });
-  const state: FakeOpenAi = Object.assign(fake, { behaviour: 'draws' as OpenAiBehaviour });
   return state;
+}
+
+const MODERATION_MODELS = new Set([
+  'omni-moderation-latest',
+  'omni-moderation-2024-09-26',
+  'text-moderation-latest',
+  'text-moderation-stable',
+]);
+
+const MODERATION_CATEGORIES = [
+  'harassment',
+  'harassment/threatening',
+  'hate',
+  'hate/threatening',
+  'illicit',
+  'illicit/violent',
+  'self-harm',
+  'self-harm/instructions',
+  'self-harm/intent',
+  'sexual',
+  'sexual/minors',
+  'violence',
+  'violence/graphic',
+] as const;
+
+const IMAGE_APPLICABLE = new Set([
+  'sexual',
+  'violence',
+  'violence/graphic',
+  'self-harm',
+  'self-harm/intent',
+  'self-harm/instructions',
+]);
+
+/** The score the fake gives a flagged image in `sexual`; others stay low. */
+export const FLAGGED_SEXUAL_SCORE = 0.97;
+
+/** A moderation answer for one image input, shaped as §1.2 shows it (`illicit*` null, as the API may send). */
+export function moderationAnswer(flagged: boolean) {
+  const scoreOf = (category: string) => (flagged && category === 'sexual' ? FLAGGED_SEXUAL_SCORE : 0.000_2);
+  const categories = Object.fromEntries(
+    MODERATION_CATEGORIES.map((category) => [
+      category,
+      category.startsWith('illicit') ? null : flagged && category === 'sexual',
+    ]),
+  );
+  return {
+    id: 'modr-0123456789abcdef',
+    model: 'omni-moderation-latest',
+    results: [
+      {
+        flagged,
+        categories,
+        category_scores: Object.fromEntries(
+          MODERATION_CATEGORIES.map((category) => [category, scoreOf(category)]),
+        ),
+        category_applied_input_types: Object.fromEntries(
+          MODERATION_CATEGORIES.map((category) => [
+            category,
+            IMAGE_APPLICABLE.has(category) ? ['image'] : [],
+          ]),
+        ),
+      },
+    ],
+  };
+}
+
+type ModerationPart = { type?: unknown; image_url?: { url?: unknown } };
+
+/** What the endpoint checks before moderating: a known model, and at most one image, each a URL or data URL. */
+function moderationRequestError(request: RecordedRequest): object | undefined {
+  let body: { model?: unknown; input?: unknown };
+  try {
+    body = JSON.parse(request.body.toString('utf8'));
+  } catch {
+    return error('We could not parse the JSON body of your request.', 'invalid_request_error', null);
+  }
+  if (typeof body.model === 'string' && !MODERATION_MODELS.has(body.model))
+    return error(`The model '${body.model}' does not exist`, 'invalid_request_error', 'model_not_found');
+  const input = Array.isArray(body.input) ? body.input : [body.input];
+  if (body.input === undefined || input.length === 0)
+    return error("Missing required parameter: 'input'.", 'invalid_request_error', null);
+  const images = input.filter(
+    (part): part is ModerationPart => (part as ModerationPart)?.type === 'image_url',
+  );
+  if (images.length > 1)
+    return {
+      error: {
+        message: `Number of images (${images.length}) exceeds maximum of 1`,
+        type: 'invalid_request_error',
+        param: 'input',
+        code: 'too_many_images',
+      },
+    };
+  const url = images[0]?.image_url?.url;
+  if (images.length === 1 && !(typeof url === 'string' && /^(https:\/\/|data:image\/)/.test(url)))
+    return error('Invalid image URL.', 'invalid_request_error', 'invalid_image_url');
+  return undefined;
+}
+
+async function answerModeration(fake: FakeOpenAi, request: RecordedRequest, response: ServerResponse) {
+  const asked = fake.to('/v1/moderations').length;
+  const headers = { 'x-request-id': `req_mod_${asked}`, 'openai-processing-ms': '87' };
+  // Both of the delays the SDK honours: milliseconds, and the standard header in seconds.
+  const throttled = (delay: Record<string, string>) =>
+    sendJson(response, 429, error('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'), {
+      ...headers,
+      ...RATE_HEADERS,
+      ...delay,
+    });
+  switch (fake.moderation) {
+    case 'silent':
+      return; // never answers
+    case 'throttled':
+      return throttled({ 'retry-after-ms': '20' });
+    case 'throttled-once':
+      if (asked === 1) return throttled({ 'retry-after': '1' });
+      break;
+    case 'outage':
+      return sendJson(
+        response,
+        500,
+        error('The server had an error while processing your request.', 'server_error', null),
+        headers,
+      );
+    case 'not-json':
+      return response.writeHead(200, { 'content-type': 'text/html' }).end('<html>upstream busy</html>');
+    case 'malformed':
+      return sendJson(response, 200, {
+        id: 'modr-1',
+        model: 'omni-moderation-latest',
+        results: [{ flagged: 'no' }],
+      });
+    case 'passes':
+    case 'flags':
+      break;
+  }
+  const invalid = moderationRequestError(request);
+  if (invalid) return sendJson(response, 400, invalid, headers);
+  return sendJson(response, 200, moderationAnswer(fake.moderation === 'flags'), headers);
 }

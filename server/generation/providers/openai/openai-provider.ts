@@ -10,7 +10,7 @@ import {
   type ProviderImage,
 } from '../../provider';
 import { cropToPlacement, nearestSize, padToCanvas, placementFor, type Size } from '../aspect';
-import { exchangeWithRetries, failureFor, type HttpAnswer, isSuccess, parseJson } from '../http';
+import { exchangeWithRetries, failureFor, type HttpAnswer, isSuccess, parseJson, retryPolicy } from '../http';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt } from '../prompt';
 import { baseUrlEnv, type Env, optionalEnv, requiredEnv } from '../settings';
@@ -120,12 +120,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): GenerationProvid
       {
         signal: context.signal,
         timeoutMs: settings.timeoutMs,
-        retry: {
-          retries: settings.retries,
-          baseDelayMs: settings.retryBaseDelayMs,
-          maxDelayMs: settings.retryMaxDelayMs,
-          retryable,
-        },
+        retry: retryPolicy(settings, retryable),
       },
     );
     if (isRefusal(answer)) throw new GenerationFailure(PROVIDER_MESSAGES.refused);

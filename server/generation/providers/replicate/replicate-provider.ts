@@ -19,6 +19,7 @@ import {
   isSuccess,
   parseJson,
   pause,
+  retryPolicy,
 } from '../http';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt } from '../prompt';
@@ -97,12 +98,7 @@ function endedFailure(prediction: Prediction): GenerationFailure {
 
 export function createReplicateProvider(settings: ReplicateSettings): GenerationProvider {
   const auth = { authorization: `Bearer ${settings.apiToken}` };
-  const retry = (retryable: (answer: HttpAnswer) => boolean) => ({
-    retries: settings.retries,
-    baseDelayMs: settings.retryBaseDelayMs,
-    maxDelayMs: settings.retryMaxDelayMs,
-    retryable,
-  });
+  const retry = (retryable: (answer: HttpAnswer) => boolean) => retryPolicy(settings, retryable);
   // The clients retry 429 on every method and 5xx only on GET, where repeating cannot start a second prediction.
   const throttled = (answer: HttpAnswer) => answer.status === 429;
   const throttledOrOutage = (answer: HttpAnswer) => answer.status === 429 || answer.status >= 500;
