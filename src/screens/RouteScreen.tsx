@@ -1,5 +1,5 @@
-// Which screen each route shows, given the screens themselves: the app's routes, whose later screens load on
-// demand (LazyAppRoutes), and AppRoutes, which has every screen at hand, share this one table lookup.
+// Which screen each route shows, given the screens themselves (LazyAppRoutes supplies them, the later ones
+// loading on demand).
 import type { ComponentType } from 'react';
 import type { RouteId } from '../../machines/kitchen/routes';
 import { viewOf } from '../../machines/kitchen/view';

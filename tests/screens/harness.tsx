@@ -1,7 +1,9 @@
-// Renders the app's screens around a real kitchen statechart whose server calls are fakes (these tests are
-// about what the screens show and send, not about HTTP), inside the same providers the app uses.
+// Renders the app's routes as it ships them (later screens load on demand) around a real kitchen statechart whose
+// server calls are fakes (these tests are about what the screens show and send, not about HTTP), inside the
+// same providers the app uses.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { type Actor, fromPromise } from 'xstate';
 import type {
   AuthorizeUserOutput,
@@ -28,7 +30,7 @@ import { createQueryClient } from '../../src/api/query-client';
 import { AppServicesProvider } from '../../src/app/app-services';
 import { KitchenActor } from '../../src/app/kitchen-actor';
 import { createSaveStatus } from '../../src/app/save-status';
-import { AppRoutes } from '../../src/screens/AppRoutes';
+import { LazyAppRoutes } from '../../src/screens/LazyAppRoutes';
 
 export const WHITE_FRONT: FrontalPreview = {
   id: '0b6f3c3e-6f0c-4d8e-9a57-1f6a3c2e1a01',
@@ -108,6 +110,24 @@ const serveCatalogue = async (request: CatalogueRequest): Promise<CatalogueResul
   // The pair is built from one table keyed by the same kind, so it matches by construction.
   ({ kind: request.kind, items: CATALOGUE[request.kind] }) as CatalogueResult;
 
+/** Long enough for a screen's first showing in a test file, which loads (and so transforms) its code. */
+const SCREEN_LOAD_TIMEOUT_MS = 10_000;
+
+/**
+ * Waits until the page's one h1 reads `title`, as the app shows its screens: the onboarding, the wizard and the
+ * result load on demand, with a placeholder (and no h1) until their code arrives.
+ */
+export async function shown(title: string): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const heading = screen.getByRole('heading', { level: 1 });
+      expect(heading.textContent).toBe(title);
+      return heading;
+    },
+    { timeout: SCREEN_LOAD_TIMEOUT_MS },
+  );
+}
+
 /** Hands the test the running kitchen actor, to read its context and send what the address bar would. */
 function CaptureActor({ onActor }: { onActor: (actor: Actor<KitchenMachine>) => void }) {
   onActor(KitchenActor.useActorRef());
@@ -154,7 +174,7 @@ export function renderApp(server: FakeServer = {}) {
               actor = started;
             }}
           />
-          <AppRoutes />
+          <LazyAppRoutes />
         </KitchenActor.Provider>
       </QueryClientProvider>
     </AppServicesProvider>,

@@ -1,24 +1,25 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from './harness';
+import { renderApp, shown } from './harness';
 
 afterEach(cleanup);
 
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 describe('home and onboarding', () => {
-  it('says what the product does and starts onboarding from its one call to action', () => {
+  it('says what the product does and starts onboarding from its one call to action', async () => {
     renderApp();
     expect(heading().textContent).toBe('See your kitchen reimagined');
     const start = screen.getByRole('link', { name: 'Get started' });
     expect(start.getAttribute('href')).toBe('/onboarding/how-it-works');
     fireEvent.click(start);
-    expect(heading().textContent).toBe('How it works');
+    await shown('How it works');
   });
 
-  it('shows the three onboarding steps with the exact copy', () => {
+  it('shows the three onboarding steps with the exact copy', async () => {
     const app = renderApp();
     app.navigate('onboarding/how-it-works');
+    await shown('How it works');
     const steps = screen.getAllByRole('listitem');
     const copy = steps.map((step) => ({
       title: within(step).getByRole('heading').textContent,
@@ -37,20 +38,22 @@ describe('home and onboarding', () => {
     ]);
   });
 
-  it('moves between onboarding steps with Next and Back, then into the wizard', () => {
+  it('moves between onboarding steps with Next and Back, then into the wizard', async () => {
     const app = renderApp();
     app.navigate('onboarding/how-it-works');
+    await shown('How it works');
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(heading().textContent).toBe('Make it yours');
+    await shown('Make it yours');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(heading().textContent).toBe('Showcase');
+    await shown('Showcase');
     expect(screen.getAllByRole('figure').length).toBeGreaterThanOrEqual(3);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(heading().textContent).toBe('Make it yours');
+    await shown('Make it yours');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await shown('Showcase');
     fireEvent.click(screen.getByRole('button', { name: 'Start creating' }));
-    expect(heading().textContent).toBe('Upload Your Kitchen Photo');
+    await shown('Upload Your Kitchen Photo');
   });
 
   it('shows Not Found for an unknown address and access denied without a user', () => {

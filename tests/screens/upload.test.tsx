@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STEP_BLOCKED_REASONS } from '../../machines/kitchen/requirements';
-import { renderApp } from './harness';
+import { renderApp, shown } from './harness';
 
 afterEach(cleanup);
 
@@ -9,15 +9,16 @@ const kitchenPhoto = () =>
   new File([new Uint8Array([0xff, 0xd8, 0xff])], 'kitchen.jpg', { type: 'image/jpeg' });
 const nextButton = () => screen.getByRole('button', { name: 'Next' });
 
-function openUploadStep(server: Parameters<typeof renderApp>[0] = {}) {
+async function openUploadStep(server: Parameters<typeof renderApp>[0] = {}) {
   const app = renderApp(server);
   app.navigate('create-kitchen/upload-image');
+  await shown('Upload Your Kitchen Photo');
   return app;
 }
 
 describe('the photo step', () => {
-  it('offers the camera, a file picker and drag and drop', () => {
-    openUploadStep();
+  it('offers the camera, a file picker and drag and drop', async () => {
+    await openUploadStep();
     const camera = screen.getByLabelText('Take a photo') as HTMLInputElement;
     expect(camera.type).toBe('file');
     expect(camera.getAttribute('capture')).toBe('environment');
@@ -30,7 +31,7 @@ describe('the photo step', () => {
   });
 
   it('sends the chosen file, shows the prepared photo once it passes, and removes it', async () => {
-    const app = openUploadStep();
+    const app = await openUploadStep();
     const file = kitchenPhoto();
     fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [file] } });
     expect(app.context().file).toBe(file);
@@ -44,7 +45,7 @@ describe('the photo step', () => {
   });
 
   it('accepts a dropped photo', async () => {
-    const app = openUploadStep();
+    const app = await openUploadStep();
     const file = kitchenPhoto();
     fireEvent.drop(screen.getByRole('region', { name: 'Your kitchen photo' }), {
       dataTransfer: { files: [file] },
@@ -54,7 +55,7 @@ describe('the photo step', () => {
   });
 
   it('says kindly when the photo is rejected and lets the user choose another', async () => {
-    openUploadStep({ verdict: { isSafe: false, imageId: null } });
+    await openUploadStep({ verdict: { isSafe: false, imageId: null } });
     fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [kitchenPhoto()] } });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("We can't use this photo.");
@@ -64,7 +65,7 @@ describe('the photo step', () => {
   });
 
   it('says before any upload that no generations are left', async () => {
-    const app = openUploadStep({ remainingGenerations: 0 });
+    const app = await openUploadStep({ remainingGenerations: 0 });
     await waitFor(() => expect(app.context().remainingGenerations).toBe(0));
     expect(screen.getByText('You have no generations left.')).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogueRequest, CatalogueResult } from '../../machines/kitchen/catalogue';
 import { STEP_BLOCKED_REASONS } from '../../machines/kitchen/requirements';
 import { WIZARD_STEPS } from '../../machines/kitchen/steps';
-import { CATALOGUE, COMPLETE_SELECTIONS, renderApp, SAGE_FRONT } from './harness';
+import { CATALOGUE, COMPLETE_SELECTIONS, renderApp, SAGE_FRONT, shown } from './harness';
 
 afterEach(cleanup);
 
@@ -21,7 +21,7 @@ describe('the wizard frame', () => {
     async (_, step, index) => {
       const app = renderApp({ restored: COMPLETE_SELECTIONS });
       app.navigate(`create-kitchen/${step.id}`);
-      expect(heading().textContent).toBe(step.title);
+      await shown(step.title);
       if (step.description) expect(screen.getByText(step.description)).toBeTruthy();
       const progress = screen.getByRole('progressbar');
       expect(progress.getAttribute('aria-valuenow')).toBe(String((index + 1) * 10));
@@ -50,7 +50,7 @@ describe('the wizard frame', () => {
       },
     });
     app.navigate('create-kitchen/design');
-    expect(heading().textContent).toBe('Design Style');
+    await shown('Design Style');
     expect(nextButton().getAttribute('aria-disabled')).toBe('true');
     expect(describedText(nextButton())).toBe(STEP_BLOCKED_REASONS.design);
     fireEvent.click(nextButton());
@@ -68,6 +68,7 @@ describe('the wizard frame', () => {
   it('sends each step’s choice and goes back with Back', async () => {
     const app = renderApp({ restored: COMPLETE_SELECTIONS });
     app.navigate('create-kitchen/frontal-color');
+    await shown('Front Color');
     fireEvent.click(await screen.findByRole('radio', { name: 'Greens' }));
     expect(app.context().frontals.colorGroup).toBe('Greens');
     fireEvent.click(await screen.findByRole('radio', { name: 'Sage' }));
@@ -85,6 +86,7 @@ describe('the wizard frame', () => {
   it('says which choices a changed door style cleared', async () => {
     const app = renderApp({ restored: COMPLETE_SELECTIONS });
     app.navigate('create-kitchen/design');
+    await shown('Design Style');
     fireEvent.click(await screen.findByRole('radio', { name: 'Slab' }));
     expect(app.context().frontals).toMatchObject({
       doorStyleGroup: 'Slab',
@@ -101,6 +103,7 @@ describe('the wizard frame', () => {
   it('says which worktop choices a changed material cleared', async () => {
     const app = renderApp({ restored: COMPLETE_SELECTIONS });
     app.navigate('create-kitchen/material');
+    await shown('Worktop Material');
     fireEvent.click(await screen.findByRole('radio', { name: /^Granite/ }));
     expect(
       screen.getByText(
@@ -120,6 +123,7 @@ describe('the wizard frame', () => {
     };
     const app = renderApp({ restored: COMPLETE_SELECTIONS, loadCatalogue });
     app.navigate('create-kitchen/material');
+    await shown('Worktop Material');
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByText('The catalogue is unavailable.')).toBeTruthy();
     expect(heading().textContent).toBe('Worktop Material');
@@ -136,17 +140,19 @@ describe('the wizard frame', () => {
     const app = renderApp({ restored: COMPLETE_SELECTIONS, remainingGenerations: 3 });
     await waitFor(() => expect(app.context().remainingGenerations).toBe(3));
     app.navigate('create-kitchen/kitchen-island');
+    await shown('Kitchen Island');
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     const generate = screen.getByRole('button', { name: 'Generate' });
     expect(describedText(generate)).toContain('3 generations left');
     act(() => fireEvent.click(generate));
-    expect(heading().textContent).toBe('Your kitchen');
+    await shown('Your kitchen');
   });
 
   it('blocks Generate when no generations are left', async () => {
     const app = renderApp({ restored: COMPLETE_SELECTIONS, remainingGenerations: 0 });
     await waitFor(() => expect(app.context().remainingGenerations).toBe(0));
     app.navigate('create-kitchen/kitchen-island');
+    await shown('Kitchen Island');
     const generate = screen.getByRole('button', { name: 'Generate' });
     expect(generate.getAttribute('aria-disabled')).toBe('true');
     expect(describedText(generate)).toContain('You have no generations left.');

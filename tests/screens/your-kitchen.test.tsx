@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GeneratedKitchen, GenerateKitchenInput } from '../../machines/kitchen/actors';
-import { COMPLETE_SELECTIONS, PHOTO_DATA_URL, renderApp } from './harness';
+import { COMPLETE_SELECTIONS, PHOTO_DATA_URL, renderApp, shown } from './harness';
 
 afterEach(cleanup);
 
@@ -27,15 +27,17 @@ async function startGeneration(server: Parameters<typeof renderApp>[0]) {
   const app = renderApp({ restored: COMPLETE_SELECTIONS, ...server });
   await act(async () => {});
   app.navigate('create-kitchen/kitchen-island');
+  await shown('Kitchen Island');
   fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+  await shown('Your kitchen');
   return app;
 }
 
 describe('your kitchen', () => {
-  it('shows an empty state when nothing was generated', () => {
+  it('shows an empty state when nothing was generated', async () => {
     const app = renderApp();
     app.navigate('your-kitchen');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your kitchen');
+    await shown('Your kitchen');
     expect(screen.getByText('Nothing generated yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start designing' }).getAttribute('href')).toBe(
       '/create-kitchen/upload-image',
@@ -88,7 +90,7 @@ describe('your kitchen', () => {
     expect(await screen.findByText('1 generation left')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Upload Your Kitchen Photo');
+    await shown('Upload Your Kitchen Photo');
     expect(app.context().frontals.doorStyleGroup).toBeNull();
   });
 
