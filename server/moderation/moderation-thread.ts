@@ -6,7 +6,7 @@
 // This file is both sides: imported, it is the client; run as the worker (workerData says so), it scores.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { type ModeratedImage, type Moderator, observed } from './moderator';
-import type { NsfwModeratorOptions } from './nsfw-moderator';
+import { type NsfwModeratorOptions, nsfwThreshold, verdictOf } from './nsfw-verdict';
 
 const WORKER_ROLE = 'kitchen-reimagined:moderation';
 
@@ -90,7 +90,6 @@ function scoringThread(): ScoringThread {
 
 /** The nsfw moderator (DESIGN D4), scoring in its own thread; the threshold is applied here. */
 export async function createThreadedModerator(options: NsfwModeratorOptions = {}): Promise<Moderator> {
-  const { nsfwThreshold, verdictOf } = await import('./nsfw-moderator');
   const threshold = nsfwThreshold(options);
   return {
     get ready() {

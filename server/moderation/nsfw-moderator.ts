@@ -2,12 +2,9 @@
 // loaded once per process and shared by every moderator.
 import type { NSFWJS } from 'nsfwjs/core';
 import sharp from 'sharp';
-import { type ModeratedImage, type ModerationVerdict, type Moderator, observed } from './moderator';
+import { type ModeratedImage, type Moderator, observed } from './moderator';
+import { type NsfwModeratorOptions, nsfwThreshold, verdictOf } from './nsfw-verdict';
 import { tfOnWasm } from './tfjs-wasm';
-
-/** The classes that count against an image (DESIGN D4); the others are Drawing and Neutral. */
-export const NSFW_CLASSES = ['Porn', 'Hentai', 'Sexy'] as const;
-export const DEFAULT_NSFW_THRESHOLD = 0.5;
 
 const MODEL_INPUT_SIZE = 224;
 
@@ -32,24 +29,6 @@ async function modelInput(image: ModeratedImage) {
     .removeAlpha()
     .raw()
     .toBuffer();
-}
-
-export interface NsfwModeratorOptions {
-  /** Unsafe when Porn + Hentai + Sexy score at least this much (0 to 1). */
-  threshold?: number;
-}
-
-/** The threshold asked for, checked: a moderator that could never flag, or always would, is a mistake. */
-export function nsfwThreshold(options: NsfwModeratorOptions = {}): number {
-  const threshold = options.threshold ?? DEFAULT_NSFW_THRESHOLD;
-  if (!(threshold > 0 && threshold <= 1))
-    throw new RangeError(`NSFW threshold must be in (0, 1]: ${threshold}`);
-  return threshold;
-}
-
-export function verdictOf(scores: Record<string, number>, threshold: number): ModerationVerdict {
-  const nsfwScore = NSFW_CLASSES.reduce((sum, name) => sum + (scores[name] ?? 0), 0);
-  return { isSafe: nsfwScore < threshold, scores };
 }
 
 /** Loads the model (once per process or thread); settles when it can score. */
