@@ -39,6 +39,15 @@ const error = (message: string, type: string, code: string | null) => ({
   error: { message, type, param: null, code },
 });
 
+/** OpenAI's answer when it fails on its own side. */
+const sendOutage = (response: ServerResponse, headers: Record<string, string>) =>
+  sendJson(
+    response,
+    500,
+    error('The server had an error while processing your request.', 'server_error', null),
+    headers,
+  );
+
 const RATE_HEADERS = {
   'x-ratelimit-limit-requests': '5',
   'x-ratelimit-remaining-requests': '0',
@@ -95,12 +104,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         }
         break;
       case 'outage':
-        return sendJson(
-          response,
-          500,
-          error('The server had an error while processing your request.', 'server_error', null),
-          headers,
-        );
+        return sendOutage(response, headers);
       case 'refuses':
         return sendJson(
           response,
@@ -277,12 +281,7 @@ async function answerModeration(fake: FakeOpenAi, request: RecordedRequest, resp
       if (asked === 1) return throttled({ 'retry-after': '1' });
       break;
     case 'outage':
-      return sendJson(
-        response,
-        500,
-        error('The server had an error while processing your request.', 'server_error', null),
-        headers,
-      );
+      return sendOutage(response, headers);
     case 'not-json':
       return response.writeHead(200, { 'content-type': 'text/html' }).end('<html>upstream busy</html>');
     case 'malformed':
