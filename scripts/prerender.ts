@@ -51,7 +51,7 @@ async function renderWithEntry(render: (entry: PrerenderEntry) => string): Promi
 }
 
 /** Writes the prerendered home page into the built app in `distDir`. */
-export async function prerenderHome(distDir: string): Promise<void> {
+async function prerenderHome(distDir: string): Promise<void> {
   const shell = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   for (const expected of [EMPTY_ROOT, ENTRY_SCRIPT]) {
     if (!shell.includes(expected)) throw new Error(`The built index.html has no ${expected}.`);

@@ -19,13 +19,11 @@ import {
   waitForStep,
 } from '../tests/browser/kitchen-driver';
 import {
-  type AppServer,
   buildApp,
   DESKTOP_VIEWPORT,
-  launchChromium,
   MOBILE_VIEWPORT,
   newAppContext,
-  startAppServer,
+  withAppInChromium,
 } from '../tests/support/browser';
 import { fixture, repoRoot } from '../tests/support/paths';
 
@@ -165,15 +163,12 @@ async function shootAtSize(browser: Browser, origin: string, size: (typeof SIZES
 async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
   const distDir = buildApp();
-  let server: AppServer | undefined;
-  let browser: Browser | undefined;
   const saved: string[] = [];
   try {
-    [server, browser] = await Promise.all([startAppServer(distDir), launchChromium()]);
-    for (const size of SIZES) await shootAtSize(browser, server.origin, size, saved);
+    await withAppInChromium(distDir, async ({ origin, browser }) => {
+      for (const size of SIZES) await shootAtSize(browser, origin, size, saved);
+    });
   } finally {
-    await browser?.close();
-    await server?.close();
     rmSync(distDir, { recursive: true, force: true });
   }
   console.log(`Saved ${saved.length} screenshots:\n  ${saved.join('\n  ')}`);

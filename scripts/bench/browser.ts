@@ -15,10 +15,9 @@ import {
   stepPath,
   waitForStep,
 } from '../../tests/browser/kitchen-driver';
-import { MOBILE_VIEWPORT, newAppContext } from '../../tests/support/browser';
+import { MOBILE_VIEWPORT, newAppContext, withAppInChromium } from '../../tests/support/browser';
 import { fixture } from '../../tests/support/paths';
 import { temporaryDir } from '../../tests/support/server';
-import { withAppInChromium } from './app-session';
 import type { Benchmark } from './benchmark';
 import { count, iterations, kb, ms, table, verdict } from './format';
 import { describeMachine } from './machine';

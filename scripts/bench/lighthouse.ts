@@ -12,24 +12,16 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { generateButton, stepPath, waitForGenerationEnd } from '../../tests/browser/kitchen-driver';
-import { CHROMIUM_PATH, startAppServer } from '../../tests/support/browser';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startAppServer } from '../../tests/support/browser';
 import type { Benchmark } from './benchmark';
 import { iterations, kb, ms, table, verdict } from './format';
 import { describeMachine } from './machine';
 import { median } from './stats';
 import { openWithPhoto, walkToLastStep } from './wizard-walk';
 
-/** The flags the browser tests' harness starts Chromium with (DESIGN, known traps), minus headless. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  // Lighthouse connects here; 0 lets Chromium pick a free port and write it to DevToolsActivePort.
-  '--remote-debugging-port=0',
-];
+// The browser tests' Chromium flags, and a debugging port for Lighthouse (0: Chromium picks a free one and
+// writes it to DevToolsActivePort).
+const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--remote-debugging-port=0'];
 const lighthouseVersion = (): string =>
   (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
 const BUDGET = { score: 95, lcpMs: 2500, clsScore: 0.1 };

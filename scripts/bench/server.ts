@@ -91,8 +91,20 @@ function startBareProcess(): ChildProcess {
   });
 }
 
-async function waitForAnswer(url: string): Promise<Response> {
-  for (;;) {
+/** A fresh data directory takes PGlite seconds to create; a start that takes this long has failed. */
+const START_DEADLINE_MS = 60_000;
+
+/**
+ * Polls `url` until `child` answers it; fails as soon as the child exits (a crash, a port already taken) or the
+ * deadline passes, so a broken start ends this benchmark with its reason instead of hanging the run.
+ */
+async function waitForAnswer(url: string, child: ChildProcess): Promise<Response> {
+  const deadline = performance.now() + START_DEADLINE_MS;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `the process serving ${url} exited (${child.exitCode ?? child.signalCode}) before answering`,
+      );
     try {
       const response = await fetch(url);
       if (response.ok) return response;
@@ -101,6 +113,7 @@ async function waitForAnswer(url: string): Promise<Response> {
     }
     await sleep(10);
   }
+  throw new Error(`no answer from ${url} within ${START_DEADLINE_MS / 1000} s`);
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -272,7 +285,7 @@ async function measureStart(dataDir: string): Promise<number[]> {
   for (let run = 0; run < startRuns(); run += 1) {
     const began = performance.now();
     const server = startServerProcess(dataDir);
-    await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`);
+    await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`, server);
     times.push(performance.now() - began);
     await stop(server);
   }
@@ -325,9 +338,9 @@ async function measureLoad(dataDir: string): Promise<LoadFigures> {
   const bare = startBareProcess();
   const server = startServerProcess(dataDir);
   try {
-    await waitForAnswer(`http://127.0.0.1:${BARE_PORT}/`);
+    await waitForAnswer(`http://127.0.0.1:${BARE_PORT}/`, bare);
     // The catalogue sits outside the session: a browser's cookie would change nothing, so none is sent.
-    await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`);
+    await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`, server);
     const pinned = cpus().length >= 2 && onPath('taskset');
     const serverPid = server.pid ?? 0;
     const barePid = bare.pid ?? 0;
@@ -417,7 +430,7 @@ export const serverBenchmark: Benchmark = {
       // A first start creates the database (the slow path); the measured starts reopen it.
       console.log('server: creating the data directory...');
       const first = startServerProcess(dataDir);
-      await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`);
+      await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`, first);
       await stop(first);
 
       console.log(`server: start time, ${startRuns()} runs...`);

@@ -13,9 +13,8 @@ import { type RunningServer, startServer, temporaryDir, testConfig } from './ser
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** What Chromium needs to run headless in a container (DESIGN, known traps). */
-const CHROMIUM_ARGS = [
-  '--headless',
+/** What Chromium needs to run in a container here (DESIGN, known traps); `launchChromium` adds `--headless`. */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -45,7 +44,7 @@ export function launchChromium(): Promise<Browser> {
       `Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\`.`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
 }
 
 export interface AppServer {
@@ -131,4 +130,18 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
   throw new AxeViolationsError(
     `axe found ${results.violations.length} violation(s) on the ${screen} screen (${page.url()}):\n${lines.join('\n')}`,
   );
+}
+
+/** Runs `work` with the app served from `distDir` and a Chromium; closes both afterwards. */
+export async function withAppInChromium<T>(
+  distDir: string,
+  work: (session: { origin: string; browser: Browser }) => Promise<T>,
+): Promise<T> {
+  const [server, browser] = await Promise.all([startAppServer(distDir), launchChromium()]);
+  try {
+    return await work({ origin: server.origin, browser });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }

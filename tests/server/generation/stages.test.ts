@@ -97,10 +97,15 @@ describe('a job', () => {
     const imageId = await max.upload();
     const jobs = [];
     for (let i = 0; i < 3; i += 1) jobs.push(startedJob(await max.startEmptyRoom(imageId)));
-    const refused = await max.startKitchen({ imageId });
+    const refused = await max.startKitchen({ imageId }, 'refused-once');
     expect(refused.status).toBe(429);
     expect(apiErrorSchema.parse(refused.body).code).toBe('TOO_MANY_JOBS');
     expect(refused.remaining).toBe(LIMIT);
+    // The refused request gave its unit back: its key cannot start a free generation later.
+    const reused = await max.startKitchen({ imageId }, 'refused-once');
+    expect(reused.status).toBe(409);
+    expect(apiErrorSchema.parse(reused.body).code).toBe('IDEMPOTENCY_KEY_SPENT');
+    expect(reused.remaining).toBe(LIMIT);
     expect((await max.startEmptyRoom(imageId)).status).toBe(429);
     for (const job of jobs) await max.cancel(job.id);
   });
