@@ -88,6 +88,3 @@ export const worktopColoursResponseLenient = z
     if (Array.isArray(body)) return { colours: body };
     return { colours: 'colours' in body ? body.colours : body.colors };
   });
-
-/** The handle options a door-style group offers (spec §2 tokens). */
-export const HANDLE_OPTION = { withHandle: 'handle', handleless: 'handleless' } as const;

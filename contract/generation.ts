@@ -27,7 +27,6 @@ export const generationJobSchema = z.object({
 export type GenerationJob = z.infer<typeof generationJobSchema>;
 
 export const jobResponseSchema = z.object({ job: generationJobSchema });
-export type JobResponse = z.infer<typeof jobResponseSchema>;
 
 /** POST /kitchen/generate_empty_room, JSON. */
 export const generateEmptyRoomRequestSchema = z.object({ imageId: z.uuid() });

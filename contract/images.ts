@@ -4,22 +4,6 @@ import { API_PREFIX } from './endpoints';
 /** `POST /image/validate_image_content` takes multipart/form-data with the photo in this field. */
 export const IMAGE_UPLOAD_FIELD = 'file';
 
-/** Limits the server enforces on an uploaded photo (DESIGN D8); the app downscales to `maxLongSide` first. */
-export const imageLimits = {
-  maxBytes: 15 * 1024 * 1024,
-  maxPixels: 50_000_000,
-  maxLongSide: 2048,
-} as const;
-
-/** What the server accepts, detected from the file's content, never from its name or declared type. */
-export const acceptedImageTypes = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/avif',
-  'image/heic',
-] as const;
-
 /**
  * The verdict on an uploaded photo. A safe photo is kept (normalised) under `imageId`; an unsafe one is a
  * verdict, not an error, and is not kept, so it has no id. Width and height are the normalised image's.

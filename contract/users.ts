@@ -11,7 +11,6 @@ export const userIdSchema = z.union([
 
 /** `POST /users/authorize`: the app asks whether the boot data's user id belongs to its session. */
 export const authorizeRequestSchema = z.object({ userId: userIdSchema });
-export type AuthorizeRequest = z.input<typeof authorizeRequestSchema>;
 
 export const authorizeResponseSchema = z.object({
   userId: z.number().int().positive(),
@@ -26,7 +25,6 @@ export const bootDataSchema = z.object({
   baseUrl: z.string().optional(),
 });
 export type BootData = z.input<typeof bootDataSchema>;
-export const BOOT_DATA_ELEMENT_ID = 'boot-data';
 
 /**
  * A server-to-server caller (authenticated by the service API key) names the user it acts for in this

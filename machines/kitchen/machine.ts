@@ -23,7 +23,7 @@ import {
   storeVerdict,
 } from './moderation-cache';
 import { firstIncompleteStepBefore, isConfigurationComplete, isStepComplete } from './requirements';
-import { ROUTE_IDS, type RouteId } from './routes';
+import { ROUTE_IDS, type RouteId, stepOfRoute } from './routes';
 import {
   chooseDoorStyleGroup,
   chooseFinish,
@@ -59,9 +59,6 @@ const remainingOf = (error: unknown): number | null => {
 
 const handleStylesOf = (result: CatalogueResult): string[] =>
   result.kind === 'handleStyles' ? result.items : [];
-
-const stepOfRoute = (route: RouteId): StepId | null =>
-  route.startsWith('create-kitchen/') ? (route.slice('create-kitchen/'.length) as StepId) : null;
 
 /** What every wizard step shares: its route and step meta, and the entry that records where the user is. */
 const stepFrame = (step: StepId) => ({

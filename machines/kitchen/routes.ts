@@ -22,11 +22,17 @@ export const ROUTE_IDS: readonly RouteId[] = [
   'not-found',
 ];
 
+const STEP_ROUTE_PREFIX = 'create-kitchen/';
+
+/** The wizard step a route leads to; null for a route outside the wizard. */
+export const stepOfRoute = (route: RouteId): StepId | null =>
+  route.startsWith(STEP_ROUTE_PREFIX) ? (route.slice(STEP_ROUTE_PREFIX.length) as StepId) : null;
+
 /** The URL path of a route. Not Found has none of its own: it keeps whatever path was asked for. */
 export const pathOfRoute = (route: RouteId): string => {
   if (route === 'home') return '/';
-  if (route.startsWith('create-kitchen/'))
-    return stepMeta(route.slice('create-kitchen/'.length) as StepId).path;
+  const step = stepOfRoute(route);
+  if (step !== null) return stepMeta(step).path;
   return `/${route}`;
 };
 

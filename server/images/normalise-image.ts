@@ -1,7 +1,7 @@
 // The intake pipeline: untrusted bytes in, a small, upright, metadata-free sRGB JPEG out, or a typed 4xx.
 // Pure (no HTTP, no disk), so routes, scripts and tests share it.
 import sharp, { type Sharp } from 'sharp';
-import { imageLimits } from '../../contract/images';
+import { imageLimits } from '../../contract/image-limits';
 import { decodeHeic } from './decode-heic';
 import { detectImageFormat, type ImageFormat } from './detect-format';
 import { fileTooLarge, ImageRejectedError } from './image-rejection';

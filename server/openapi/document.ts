@@ -12,12 +12,8 @@ import {
   jobPaths,
   jobResponseSchema,
 } from '../../contract/generation';
-import {
-  IMAGE_PATH,
-  IMAGE_UPLOAD_FIELD,
-  imageLimits,
-  validateImageResponseSchema,
-} from '../../contract/images';
+import { imageLimits } from '../../contract/image-limits';
+import { IMAGE_PATH, IMAGE_UPLOAD_FIELD, validateImageResponseSchema } from '../../contract/images';
 import {
   authorizeRequestSchema,
   authorizeResponseSchema,

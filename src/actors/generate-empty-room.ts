@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import { actionPaths } from '../../contract/endpoints';
 import type { GenerateEmptyRoomRequest } from '../../contract/generation';
 import type { EmptyRoomOutput, GenerateEmptyRoomInput } from '../../machines/kitchen/actors';
@@ -28,6 +27,3 @@ export const generateEmptyRoom =
     }
     return { emptyRoomId: job.resultImageId };
   };
-
-export const generateEmptyRoomActor = (api: ApiClient, pollIntervalMs?: number) =>
-  fromPromise(generateEmptyRoom(api, pollIntervalMs));

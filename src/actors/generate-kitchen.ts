@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import { actionPaths } from '../../contract/endpoints';
 import type { GenerateKitchenRequest } from '../../contract/generation';
 import { imageUrl } from '../../contract/images';
@@ -42,6 +41,3 @@ export const generateKitchen =
       provider: job.provider,
     };
   };
-
-export const generateKitchenActor = (api: ApiClient, pollIntervalMs?: number) =>
-  fromPromise(generateKitchen(api, pollIntervalMs));

@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import type { ImageVerdict, ValidateImageInput } from '../../machines/kitchen/actors';
 import type { ApiClient } from '../api/client';
 import { validateImageContent } from '../api/images';
@@ -13,5 +12,3 @@ export const checkImageContent =
     const { isSafe, imageId } = await validateImageContent(api, input.dataUrl, signal);
     return { isSafe, imageId };
   };
-
-export const validateImageContentActor = (api: ApiClient) => fromPromise(checkImageContent(api));

@@ -38,7 +38,7 @@ const lookup = <K extends CatalogueKind>(
   parts: Omit<Lookup<K>, 'label' | 'path'> & Partial<Pick<Lookup<K>, 'path'>>,
 ): Lookup<K> => ({ label, path: () => cataloguePaths[kind].path, ...parts });
 
-export const catalogueLookups: { [K in CatalogueKind]: Lookup<K> } = {
+const catalogueLookups: { [K in CatalogueKind]: Lookup<K> } = {
   worktopMaterials: lookup('worktopMaterials', 'worktop materials', {
     query: () => ({}),
     parse: (schemas, body, label) => parseResponse(label, schemas.worktopMaterialsResponse, body).materials,

@@ -4,9 +4,7 @@
 // The rules of `bootDataSchema` (contract/users.ts) are restated here by hand: that module is built with zod,
 // which would add about 25 KB gzip to the first load for two fields (tests/app/bundle-budget.test.ts checks
 // that both readings agree).
-
-/** `BOOT_DATA_ELEMENT_ID` of contract/users.ts. */
-export const BOOT_DATA_ELEMENT_ID = 'boot-data';
+import { BOOT_DATA_ELEMENT_ID } from '../../contract/boot-data';
 
 export interface AppBootData {
   userId: number | null;

@@ -1,6 +1,7 @@
 // The photo pipeline that runs in the worker (DESIGN D8): find out what the file is, decode it (HEIC through
 // libheif, everything else through the browser, EXIF orientation applied), downscale to 2048 px on the long
 // side, encode JPEG and key it by its SHA-256. Nothing here touches the DOM.
+import { imageLimits } from '../../contract/image-limits';
 import type { PreparedPhoto } from '../../machines/kitchen/actors';
 import { decodeHeic } from './decode-heic';
 import { base64Of, contentKeyOf } from './encode-bytes';
@@ -9,11 +10,6 @@ import { SNIFF_BYTES, sniffImageFormat } from './image-format';
 import { PHOTO_ERRORS, PhotoError } from './photo-errors';
 
 export const JPEG_QUALITY = 0.85;
-/**
- * `PHOTO_MAX_LONG_SIDE` of contract/images.ts, restated: importing that module would pull zod (80 KB)
- * into the worker. A test keeps the two equal.
- */
-export const PHOTO_MAX_LONG_SIDE = 2048;
 
 async function decode(file: Blob): Promise<ImageBitmap> {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
@@ -33,7 +29,7 @@ async function decode(file: Blob): Promise<ImageBitmap> {
 export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
   const bitmap = await decode(file);
   try {
-    const { width, height } = fitWithin(bitmap.width, bitmap.height, PHOTO_MAX_LONG_SIDE);
+    const { width, height } = fitWithin(bitmap.width, bitmap.height, imageLimits.maxLongSide);
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext('2d');
     if (!context) throw new PhotoError(PHOTO_ERRORS.failed);

@@ -1,7 +1,7 @@
 // A link to a screen of the app: a real `<a href>` (open in a new tab, copy the address, crawlers), whose
 // plain left click is turned into a NAVIGATE so the machine decides where the user lands.
 import { type AnchorHTMLAttributes, type MouseEvent, useMemo } from 'react';
-import { pathOfRoute, type RouteId } from '../../machines/kitchen/routes';
+import { pathOfRoute, type RouteId, stepOfRoute } from '../../machines/kitchen/routes';
 import { KitchenActor } from '../app/kitchen-actor';
 import { preloadScreen } from '../screens/screen-loaders';
 import { usePreloadIntent } from './use-preload-intent';
@@ -20,12 +20,9 @@ const isBrowserClick = (event: MouseEvent<HTMLAnchorElement>) =>
   event.altKey ||
   (event.currentTarget.target !== '' && event.currentTarget.target !== '_self');
 
-const stepOf = (route: RouteId) =>
-  route.startsWith('create-kitchen/') ? route.slice('create-kitchen/'.length) : null;
-
 export function RouteLink({ route, onClick, ...anchor }: RouteLinkProps) {
   const actor = KitchenActor.useActorRef();
-  const stepPreload = usePreloadIntent(stepOf(route));
+  const stepPreload = usePreloadIntent(stepOfRoute(route));
   // Intent also loads the code of the screen the link leads to, when it is not in the first load.
   const preload = useMemo(() => {
     const withScreen = (handler: () => void) => () => {

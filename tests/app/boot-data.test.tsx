@@ -1,6 +1,6 @@
 // Boot data as the server injects it (contract/users.ts), read in a real DOM.
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOOT_DATA_ELEMENT_ID } from '../../contract/users';
+import { BOOT_DATA_ELEMENT_ID } from '../../contract/boot-data';
 import { initialContext } from '../../machines/kitchen/context';
 import { bootApp } from '../../src/boot/boot';
 import { readBootData } from '../../src/boot/boot-data';

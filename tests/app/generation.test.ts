@@ -2,12 +2,12 @@
 // that moves one stage per poll, one that fails, a refused request, and a cancel.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, toPromise } from 'xstate';
+import { createActor, fromPromise, toPromise } from 'xstate';
 import type { GenerationJob, JobState } from '../../contract/generation';
 import type { GenerateKitchenInput, KitchenConfiguration } from '../../machines/kitchen/actors';
 import type { GenerationStage } from '../../machines/kitchen/context';
-import { generateEmptyRoomActor } from '../../src/actors/generate-empty-room';
-import { generateKitchenActor } from '../../src/actors/generate-kitchen';
+import { generateEmptyRoom } from '../../src/actors/generate-empty-room';
+import { generateKitchen } from '../../src/actors/generate-kitchen';
 import { type ApiClient, createApiClient } from '../../src/api/client';
 import { type LocalServer, startLocalServer } from './support/local-server';
 
@@ -126,7 +126,7 @@ describe('generation jobs', () => {
     }) satisfies GenerateKitchenInput;
 
   const generate = (input: GenerateKitchenInput) =>
-    toPromise(createActor(generateKitchenActor(api, 5), { input }).start());
+    toPromise(createActor(fromPromise(generateKitchen(api, 5)), { input }).start());
 
   it('follows the job through each stage to the image, with the remaining count from the header', async () => {
     const stages: GenerationStage[] = [];
@@ -168,7 +168,9 @@ describe('generation jobs', () => {
 
   it('cancels the job on the server when the machine stops the generation', async () => {
     const stages: GenerationStage[] = [];
-    const actor = createActor(generateKitchenActor(api, 200), { input: kitchenInput(stages) }).start();
+    const actor = createActor(fromPromise(generateKitchen(api, 200)), {
+      input: kitchenInput(stages),
+    }).start();
     await expect.poll(() => stages.length).toBeGreaterThan(0);
     actor.stop();
     await expect.poll(() => recorded.cancelled.length).toBe(1);
@@ -178,7 +180,7 @@ describe('generation jobs', () => {
   it('uploads a photo whose verdict came from the cache before emptying the room', async () => {
     const uploadsBefore = recorded.uploads;
     const output = await toPromise(
-      createActor(generateEmptyRoomActor(api, 5), {
+      createActor(fromPromise(generateEmptyRoom(api, 5)), {
         input: {
           imageId: null,
           imageDataUrl: 'data:image/jpeg;base64,/9j/2wBDAA',

@@ -3,13 +3,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { imageLimits } from '../../contract/images';
+import { imageLimits } from '../../contract/image-limits';
 import { decodeHeic } from '../../src/photo/decode-heic';
 import { base64Of, contentKeyOf } from '../../src/photo/encode-bytes';
 import { fitWithin } from '../../src/photo/fit-within';
 import { SNIFF_BYTES, sniffImageFormat } from '../../src/photo/image-format';
 import { PHOTO_ERRORS } from '../../src/photo/photo-errors';
-import { PHOTO_MAX_LONG_SIDE } from '../../src/photo/prepare-photo';
 import { fixture } from '../support/paths';
 
 const head = (path: string) => new Uint8Array(readFileSync(fixture(path)).subarray(0, SNIFF_BYTES));
@@ -48,13 +47,12 @@ describe('sniffImageFormat', () => {
 
 describe('fitWithin', () => {
   it('scales a 12 MP photo down to the contract limit on its long side, keeping the aspect ratio', () => {
-    expect(PHOTO_MAX_LONG_SIDE).toBe(imageLimits.maxLongSide);
-    expect(fitWithin(4032, 3024, PHOTO_MAX_LONG_SIDE)).toEqual({ width: 2048, height: 1536 });
-    expect(fitWithin(3024, 4032, PHOTO_MAX_LONG_SIDE)).toEqual({ width: 1536, height: 2048 });
+    expect(fitWithin(4032, 3024, imageLimits.maxLongSide)).toEqual({ width: 2048, height: 1536 });
+    expect(fitWithin(3024, 4032, imageLimits.maxLongSide)).toEqual({ width: 1536, height: 2048 });
   });
 
   it('never scales a small photo up', () => {
-    expect(fitWithin(800, 600, PHOTO_MAX_LONG_SIDE)).toEqual({ width: 800, height: 600 });
+    expect(fitWithin(800, 600, imageLimits.maxLongSide)).toEqual({ width: 800, height: 600 });
   });
 });
 

@@ -3,13 +3,10 @@
 import { nextStepOf, type StepId } from '../../../machines/kitchen/steps';
 import type { KitchenView } from '../../../machines/kitchen/view';
 import { usePreloadIntent } from '../../routing/use-preload-intent';
+import { NO_GENERATIONS_LEFT, remainingText } from '../generations-left';
 import { useKitchenContext, useSend } from '../use-kitchen';
 
 const REASON_ID = 'wizard-next-reason';
-const NO_GENERATIONS_LEFT = 'You have no generations left.';
-
-export const remainingText = (remaining: number | null): string | null =>
-  remaining === null ? null : `${remaining} ${remaining === 1 ? 'generation' : 'generations'} left`;
 
 function NextButton({ nextStep, blockedReason }: { nextStep: StepId; blockedReason: string | null }) {
   const send = useSend();

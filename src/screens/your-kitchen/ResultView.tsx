@@ -1,8 +1,8 @@
 // The generated kitchen: compare before and after, side by side, download, generate again, start over.
 import { lazy, Suspense } from 'react';
 import type { PastGeneration } from '../../../machines/kitchen/actors';
+import { NO_GENERATIONS_LEFT, remainingText } from '../generations-left';
 import { useSend } from '../use-kitchen';
-import { remainingText } from '../wizard/WizardNav';
 
 const BeforeAfterSlider = lazy(() => import('./BeforeAfterSlider'));
 
@@ -98,7 +98,7 @@ export function ResultView({ before, after, remaining, isConceptRender, earlier 
       </div>
       {countText && (
         <p id={noneLeft ? NO_GENERATIONS_LEFT_ID : undefined} className="muted">
-          {noneLeft ? 'You have no generations left.' : countText}
+          {noneLeft ? NO_GENERATIONS_LEFT : countText}
         </p>
       )}
       {earlier.length > 0 && <EarlierKitchens generations={earlier} />}

@@ -2,7 +2,7 @@
 // validate_image_content, PGlite, sharp and the concept renderer; as a browser would see it.
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createActor, toPromise } from 'xstate';
+import { createActor, fromPromise, toPromise } from 'xstate';
 import { apiErrorSchema } from '../../../contract/errors';
 import {
   generationHistorySchema,
@@ -18,8 +18,8 @@ import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import { CONCEPT_WIDTH } from '../../../server/generation/render/render-concept';
-import { generateEmptyRoomActor } from '../../../src/actors/generate-empty-room';
-import { generateKitchenActor } from '../../../src/actors/generate-kitchen';
+import { generateEmptyRoom } from '../../../src/actors/generate-empty-room';
+import { generateKitchen } from '../../../src/actors/generate-kitchen';
 import { createApiClient } from '../../../src/api/client';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
 import { CHOICES, GenerationClient, jobPath, startedJob } from './generation-client';
@@ -235,13 +235,13 @@ describe("the app's generation actors (src/actors) against the real server", () 
     const listener = { send: (event: { stage: GenerationStage }) => stages.push(event.stage) };
 
     const { emptyRoomId } = await toPromise(
-      createActor(generateEmptyRoomActor(api, 20), {
+      createActor(fromPromise(generateEmptyRoom(api, 20)), {
         input: { imageId, imageDataUrl: null, listener },
       }).start(),
     );
     const generate = () =>
       toPromise(
-        createActor(generateKitchenActor(api, 20), {
+        createActor(fromPromise(generateKitchen(api, 20)), {
           input: { imageId, imageDataUrl: null, emptyRoomId, configuration, listener },
         }).start(),
       );

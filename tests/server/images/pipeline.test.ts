@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { imageLimits } from '../../../contract/images';
+import { imageLimits } from '../../../contract/image-limits';
 import { ImageRejectedError } from '../../../server/images/image-rejection';
 import { normaliseImage } from '../../../server/images/normalise-image';
 import type { Moderator } from '../../../server/moderation/moderator';

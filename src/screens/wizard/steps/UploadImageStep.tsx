@@ -2,6 +2,7 @@
 import { type ChangeEvent, type DragEvent, useState } from 'react';
 import { useSaveOutcome } from '../../../app/app-services';
 import '../../../styles/upload.css';
+import { NO_GENERATIONS_LEFT } from '../../generations-left';
 import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
 
 const ACCEPTED_TYPES = 'image/*,.heic,.heif';
@@ -79,8 +80,8 @@ export function UploadImageStep() {
     <div className="upload">
       {remaining === 0 && (
         <p className="notice notice--warning">
-          <strong>You have no generations left.</strong> You can still explore the steps, but you won't be
-          able to create a new image of your kitchen.
+          <strong>{NO_GENERATIONS_LEFT}</strong> You can still explore the steps, but you won't be able to
+          create a new image of your kitchen.
         </p>
       )}
       <section
