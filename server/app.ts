@@ -15,7 +15,7 @@ import { createDiskImageStore } from './images/disk-image-store';
 import { imageRoutes } from './images/routes';
 import { type Moderator, observed } from './moderation/moderator';
 import { openApiRoutes } from './openapi/routes';
-import { createQuota, type Quota } from './quota/quota';
+import { createQuota } from './quota/quota';
 import { installCrossSiteCheck } from './security/cross-site';
 import { installErrorHandler } from './security/error-handler';
 import { installSecurityHeaders } from './security/headers';
@@ -31,13 +31,6 @@ export interface ServerParts {
   /** A database the caller opened and will close (tests share one per file); otherwise opened from config. */
   db?: Database;
   moderator?: Moderator;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The generation quota, for the generation routes (and tests). */
-    quota: Quota;
-  }
 }
 
 /**
@@ -106,7 +99,6 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   const deferred = deferredModerator(config, app.log);
   if (!parts.moderator) app.addHook('onListen', async () => deferred.warm());
   const quota = createQuota(db);
-  app.decorate('quota', quota);
   const images = createDiskImageStore(path.join(config.dataDir, 'images'));
   const generationProvider = await createGenerationProvider(config);
 

@@ -207,11 +207,11 @@ export function buildCatalogue(): Catalogue {
 export const catalogue: Catalogue = buildCatalogue();
 
 /** The worktop preview behind an id (material, colour, hex, finish), for the concept renderer. */
-export function findWorktopPreview(id: string, from: Catalogue = catalogue): WorktopPreviewEntry | undefined {
-  return from.worktopPreviewById.get(id);
+export function findWorktopPreview(id: string): WorktopPreviewEntry | undefined {
+  return catalogue.worktopPreviewById.get(id);
 }
 
 /** The front behind an id (door style, handles, finish, colour, hex), for the concept renderer. */
-export function findFrontalPreview(id: string, from: Catalogue = catalogue): FrontalPreviewEntry | undefined {
-  return from.frontalPreviewById.get(id);
+export function findFrontalPreview(id: string): FrontalPreviewEntry | undefined {
+  return catalogue.frontalPreviewById.get(id);
 }

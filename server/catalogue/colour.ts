@@ -1,6 +1,7 @@
-// Small colour arithmetic for drawing swatches: veins, grain and specks are shades of the base colour.
+// Small colour arithmetic for drawing swatches (veins, grain and specks are shades of the base colour) and the
+// concept renderer's room colours.
 
-interface Rgb {
+export interface Rgb {
   red: number;
   green: number;
   blue: number;
@@ -11,7 +12,7 @@ function parseHex(hex: string): Rgb {
   return { red: (value >> 16) & 0xff, green: (value >> 8) & 0xff, blue: value & 0xff };
 }
 
-function toHex({ red, green, blue }: Rgb): string {
+export function toHex({ red, green, blue }: Rgb): string {
   const channel = (value: number) =>
     Math.round(Math.min(255, Math.max(0, value)))
       .toString(16)
@@ -35,10 +36,11 @@ export const darken = (hex: string, amount: number) => mixColours(hex, '#000000'
 export const lighten = (hex: string, amount: number) => mixColours(hex, '#FFFFFF', amount);
 
 /** Relative luminance in [0, 1], enough to tell a light stone from a dark one. */
-export function luminance(hex: string): number {
-  const { red, green, blue } = parseHex(hex);
+export function rgbLuminance({ red, green, blue }: Rgb): number {
   return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255;
 }
+
+export const luminance = (hex: string) => rgbLuminance(parseHex(hex));
 
 /** A shade that reads against `hex`: darker on light colours, lighter on dark ones. */
 export function contrastShade(hex: string, amount: number): string {

@@ -1,27 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { cataloguePaths } from '../../contract/endpoints';
+import { apiErrorBody, HttpError } from '../http/errors';
 import * as answers from './answers';
 import { BoundedCache } from './bounded-cache';
-import {
-  type Catalogue,
-  catalogue as defaultCatalogue,
-  SWATCH_RENDER_VERSION,
-  SWATCH_ROUTE,
-} from './catalogue';
-import { CatalogueRequestError, notFound } from './errors';
+import { catalogue, SWATCH_RENDER_VERSION, SWATCH_ROUTE } from './catalogue';
+import { notFound } from './errors';
 import { type PreparedBody, prepareBody, sendPrepared } from './http-cache';
 import { optionalText, requiredBoolean, requiredText } from './query';
 import { createSwatchStore } from './swatch-store';
 
 // The catalogue's routes (spec §7, all GET), served from memory: each distinct answer is serialised and
 // hashed once, then sent with an ETag and a five-minute freshness (spec §9). No database per request.
-
-export interface CatalogueRoutesOptions {
-  /** The catalogue to serve; the server's own by default (tests may pass a freshly built one). */
-  catalogue?: Catalogue;
-  /** How many rendered swatches to keep in memory. */
-  swatchCacheSize?: number;
-}
 
 const JSON_HEADERS = { contentType: 'application/json; charset=utf-8', cacheControl: 'public, max-age=300' };
 // A swatch URL carries the render version and the id names what is drawn, so its bytes never change.
@@ -32,14 +21,14 @@ type Argument = string | boolean | undefined;
 
 const normaliseArgument = (value: Argument) => (typeof value === 'string' ? answers.nameKey(value) : value);
 
+/** Answers a refused request in the API error shape here, so the plugin does not depend on the app's error handler. */
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof CatalogueRequestError) return reply.code(error.statusCode).send(error.toBody());
-  throw error;
+  if (!(error instanceof HttpError)) throw error;
+  return reply.code(error.statusCode).send(apiErrorBody(error.statusCode, error.message, error.code));
 }
 
-export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async (app, options) => {
-  const catalogue = options.catalogue ?? defaultCatalogue;
-  const swatches = createSwatchStore(catalogue, options.swatchCacheSize);
+export const catalogueRoutes: FastifyPluginAsync = async (app) => {
+  const swatches = createSwatchStore(catalogue);
   // Only answers that succeeded are kept, keyed by their normalised arguments: a finite set.
   const prepared = new BoundedCache<string, PreparedBody>(20_000);
 

@@ -16,8 +16,10 @@ export async function renderSwatch(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: 82, effort: 4 }).toBuffer();
 }
 
-export function createSwatchStore(catalogue: Catalogue, maxEntries = 512): SwatchStore {
-  const rendered = new BoundedCache<string, PreparedBody>(maxEntries);
+const MAX_RENDERED = 512;
+
+export function createSwatchStore(catalogue: Catalogue): SwatchStore {
+  const rendered = new BoundedCache<string, PreparedBody>(MAX_RENDERED);
   // Concurrent first requests for one swatch share a single render.
   const inFlight = new Map<string, Promise<PreparedBody>>();
 

@@ -109,7 +109,7 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
   });
 
   async function requireImage(userId: number, imageId: string, field: string): Promise<void> {
-    if (!(await images.get(userId, imageId))) {
+    if (!(await images.has(userId, imageId))) {
       throw new HttpError(404, 'IMAGE_NOT_FOUND', `${field}: this image does not exist.`);
     }
   }

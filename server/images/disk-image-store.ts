@@ -1,7 +1,7 @@
 // Images on disk: `<directory>/<ownerId>/<id>.img` holds the bytes, `<id>.json` the meta. The meta file is
 // written last and read first, so it marks a complete image; both are written atomically (temp file, rename).
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ImageStore, isImageId, type StoredImage, type StoredImageMeta } from './image-store';
 
@@ -49,6 +49,18 @@ export function createDiskImageStore(directory: string): ImageStore {
         return { id, ...meta, bytes: await readFile(target.bytes) };
       } catch (error) {
         if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async has(ownerId, id) {
+      const target = locate(ownerId, id);
+      if (!target) return false;
+      try {
+        await access(target.meta);
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
         throw error;
       }
     },

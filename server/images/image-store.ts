@@ -17,6 +17,8 @@ export interface StoredImage extends StoredImageMeta {
 export interface ImageStore {
   put(ownerId: number, bytes: Uint8Array, meta: StoredImageMeta): Promise<string>;
   get(ownerId: number, id: string): Promise<StoredImage | undefined>;
+  /** Whether `get` would find the image, without reading it. */
+  has(ownerId: number, id: string): Promise<boolean>;
   /** True when an image was deleted. */
   delete(ownerId: number, id: string): Promise<boolean>;
 }

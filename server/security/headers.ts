@@ -25,6 +25,9 @@ export function contentSecurityPolicy(apiOrigin?: string): string {
     .join('; ');
 }
 
+// Every path under /api/ (not only the current version's) gets the API's headers, its 404s included.
+const API_PATHS = '/api/';
+
 /** API answers are data, never documents: they may load nothing and be framed by no one. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -32,11 +35,7 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
  * Security headers on every response: the app's strict policy on pages and assets, a deny-all policy on the
  * API. Decided by path, before the route runs, so errors and 404s carry them too.
  */
-export function installSecurityHeaders(
-  app: FastifyInstance,
-  publicBaseUrl: string,
-  apiPrefix = '/api/',
-): void {
+export function installSecurityHeaders(app: FastifyInstance, publicBaseUrl: string): void {
   const apiOrigin = publicBaseUrl ? new URL(publicBaseUrl).origin : undefined;
   const common = {
     'x-content-type-options': 'nosniff',
@@ -53,7 +52,7 @@ export function installSecurityHeaders(
   };
   // A callback hook: it does no asynchronous work, and an async hook costs a promise on every request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(apiPrefix) ? forApi : forApp);
+    reply.headers(request.url.startsWith(API_PATHS) ? forApi : forApp);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     done();
   });

@@ -30,25 +30,12 @@ function rawSessionCookie(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-// Raw cookie values already verified (signature checked, user exists), so a returning browser costs one map
-// lookup instead of an HMAC and a parse: this runs on every API request, the catalogue's included. Only
-// verified values enter, so a forged cookie can never be served from here.
-const VERIFIED_CAPACITY = 100_000;
-
 export interface Sessions {
-  /** The user of an already verified session cookie, without any asynchronous work. */
-  cached(request: FastifyRequest): number | undefined;
   /** The session's user, creating a guest and setting its cookie when there is no valid session. */
   resolve(request: FastifyRequest, reply: FastifyReply): Promise<number>;
 }
 
 export function createSessions(users: UserStore): Sessions {
-  const verified = new Map<string, number>();
-  const remember = (raw: string, id: number) => {
-    if (verified.size >= VERIFIED_CAPACITY) verified.clear();
-    verified.set(raw, id);
-  };
-
   async function verify(request: FastifyRequest, raw: string): Promise<number | undefined> {
     let value: string;
     try {
@@ -58,19 +45,13 @@ export function createSessions(users: UserStore): Sessions {
     }
     const unsigned = request.unsignCookie(value);
     const id = unsigned.valid ? parseStoredUserId(unsigned.value ?? undefined) : undefined;
-    if (id === undefined || !(await users.exists(id))) return undefined;
-    remember(raw, id);
-    return id;
+    return id !== undefined && (await users.exists(id)) ? id : undefined;
   }
 
   return {
-    cached(request) {
-      const raw = rawSessionCookie(request);
-      return raw === undefined ? undefined : verified.get(raw);
-    },
     async resolve(request, reply) {
       const raw = rawSessionCookie(request);
-      const known = raw === undefined ? undefined : (verified.get(raw) ?? (await verify(request, raw)));
+      const known = raw === undefined ? undefined : await verify(request, raw);
       // A tampered or foreign cookie, or one whose user is gone, never names a user: it gets a new guest.
       if (known !== undefined) return known;
       const id = await users.createGuest();
@@ -124,25 +105,10 @@ export function installSession(
   { sessions, users, serviceApiKey }: SessionOptions,
 ): void {
   scope.decorateRequest('userId', 0);
-  // A callback hook, not an async one: a returning browser is answered from the verified-cookie cache
-  // synchronously, which keeps hot read routes close to a bare route's throughput.
-  scope.addHook('onRequest', (request, reply, done) => {
-    const isService = request.headers[SERVICE_KEY_HEADER] !== undefined;
-    const cached = isService ? undefined : sessions.cached(request);
-    if (cached !== undefined) {
-      request.userId = cached;
-      done();
-      return;
-    }
-    const identify = isService
-      ? serviceCallerUserId(request, users, serviceApiKey)
-      : sessions.resolve(request, reply);
-    identify.then(
-      (id) => {
-        request.userId = id;
-        done();
-      },
-      (error: Error) => done(error),
-    );
+  scope.addHook('onRequest', async (request, reply) => {
+    request.userId =
+      request.headers[SERVICE_KEY_HEADER] !== undefined
+        ? await serviceCallerUserId(request, users, serviceApiKey)
+        : await sessions.resolve(request, reply);
   });
 }

@@ -12,8 +12,8 @@ export interface UserStore {
   find(id: number): Promise<UserRecord | undefined>;
 }
 
-// Users are never deleted, so an id once seen to exist can skip the database on later requests: the session
-// check then costs nothing on hot read routes such as the catalogue.
+// Users are never deleted, so an id once seen to exist can skip the database on later requests: a returning
+// session then costs a signature check, not a query.
 const KNOWN_IDS_CAPACITY = 100_000;
 
 export function createUserStore(db: Database, generationLimit: number): UserStore {

@@ -65,8 +65,10 @@ const asJpeg = async (pipeline: Sharp): Promise<ProviderImage> => {
 export async function cropToPlacement(answer: Buffer, placement: Placement): Promise<ProviderImage> {
   const { canvas, left, top, width, height } = placement;
   await answerSize(answer);
-  const scaled = await sharp(answer).resize(canvas.width, canvas.height, { fit: 'fill' }).png().toBuffer();
-  return asJpeg(sharp(scaled).extract({ left, top, width, height }));
+  // extract after resize crops the scaled answer.
+  return asJpeg(
+    sharp(answer).resize(canvas.width, canvas.height, { fit: 'fill' }).extract({ left, top, width, height }),
+  );
 }
 
 /** The answer's size; an answer that does not decode as a picture is an unreadable answer. */

@@ -43,7 +43,8 @@ export function makeCamera(width: number, height: number): Camera {
   };
 }
 
-const fmt = (value: number) => value.toFixed(1);
+/** A coordinate as SVG text: a tenth of a pixel is finer than anything drawn. */
+export const fmt = (value: number) => value.toFixed(1);
 
 export function polygonPoints(points: readonly Point2[]): string {
   return points.map((point) => `${fmt(point.x)},${fmt(point.y)}`).join(' ');

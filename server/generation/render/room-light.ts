@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { mixColours } from '../../catalogue/colour';
+import { mixColours, type Rgb, rgbLuminance, toHex } from '../../catalogue/colour';
 
 // The room's own colours and light, read from the user's photo: the top band is mostly wall, the bottom band
 // mostly floor, and the whole frame's mean tells how bright and how warm the light is. The concept keeps the
@@ -14,12 +14,6 @@ export interface RoomLight {
   warmth: number;
   /** The colour of the daylight through the window and its glow on the walls. */
   lightHex: string;
-}
-
-interface Rgb {
-  red: number;
-  green: number;
-  blue: number;
 }
 
 const SAMPLE = 32;
@@ -40,15 +34,10 @@ function meanOfRows(pixels: Buffer, fromRow: number, toRow: number): Rgb {
   return { red: red / count, green: green / count, blue: blue / count };
 }
 
-const toHex = ({ red, green, blue }: Rgb) =>
-  `#${[red, green, blue].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
-
-const lumaOf = ({ red, green, blue }: Rgb) => (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255;
-
 /** Keeps a sampled colour's hue but pulls its lightness into a band, so a dim photo still gives a legible room. */
 function withinLightness(colour: Rgb, minimum: number, maximum: number): string {
   const hex = toHex(colour);
-  const luma = lumaOf(colour);
+  const luma = rgbLuminance(colour);
   if (luma < minimum) return mixColours(hex, '#FFFFFF', (minimum - luma) / (1 - luma));
   if (luma > maximum) return mixColours(hex, '#000000', (luma - maximum) / luma);
   return hex;
@@ -65,7 +54,7 @@ export async function readRoomLight(photo: Buffer): Promise<RoomLight> {
   const wall = meanOfRows(pixels, 0, Math.round(SAMPLE * 0.3));
   const floor = meanOfRows(pixels, Math.round(SAMPLE * 0.8), SAMPLE);
   const overall = meanOfRows(pixels, 0, SAMPLE);
-  const brightness = lumaOf(overall);
+  const brightness = rgbLuminance(overall);
   const warmth = (overall.red - overall.blue) / 255;
   // Daylight is near white; the photo's cast tints it, warm rooms towards amber, cool ones towards blue.
   const lightHex =

@@ -2,7 +2,7 @@ import { darken, lighten, mixColours } from '../../catalogue/colour';
 import { seededRandom } from '../../catalogue/random';
 import type { KitchenDesign } from './design';
 import { frontSvg } from './fronts';
-import { type Camera, EYE_HEIGHT, type Point3, polygonPoints, type Quad3 } from './perspective';
+import { type Camera, EYE_HEIGHT, fmt, type Point3, polygonPoints, type Quad3 } from './perspective';
 import { BASE, type CabinetPlan, type Frame, type KitchenPlan, planKitchen, ROOM, WALL_UNIT } from './plan';
 import type { RoomLight } from './room-light';
 import { materialLook, worktopPatterns, worktopReflection } from './worktop-surface';
@@ -14,8 +14,6 @@ import { materialLook, worktopPatterns, worktopReflection } from './worktop-surf
 const { halfWidth: R, back: BACK, ceiling: CEILING } = ROOM;
 /** Just in front of the camera's plane: room surfaces start here so their near edges fall off-frame. */
 const NEAR_PLANE = 0.4;
-
-const fmt = (value: number) => value.toFixed(1);
 
 interface SceneContext {
   camera: Camera;

@@ -7,6 +7,8 @@ import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
 import { authorizeResponseSchema } from '../../../contract/users';
 import { loadConfig } from '../../../server/config';
+import { openDatabase } from '../../../server/db/open';
+import { createQuota } from '../../../server/quota/quota';
 import { cookieHeader, startServer, temporaryDir } from '../../support/server';
 
 const temp = temporaryDir();
@@ -28,17 +30,21 @@ const authorize = (origin: string, cookie: string, userId: number) =>
   });
 
 it('keeps users, sessions and quota across a restart with the same data directory', async () => {
-  const first = await startServer(loadConfig(env));
+  // The first server shares a database opened here from the same config, so the test can spend quota on it.
+  const config = loadConfig(env);
+  const db = await openDatabase(config);
+  const first = await startServer(config, { db });
   let cookie: string;
   let userId: number;
   try {
     const response = await fetch(`${first.origin}${API_PREFIX}${jobPaths.history}`);
     cookie = cookieHeader(response);
     userId = Number(/=(\d+)\./.exec(cookie)?.[1]);
-    const claimed = await first.app.quota.claim(userId);
+    const claimed = await createQuota(db).claim(userId);
     expect(claimed).toMatchObject({ granted: true, remaining: 4 });
   } finally {
     await first.close();
+    await db.close();
   }
   expect(existsSync(path.join(temp.dir, 'pg'))).toBe(true);
   expect(existsSync(path.join(temp.dir, 'session-secret'))).toBe(true);

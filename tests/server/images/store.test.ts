@@ -45,6 +45,16 @@ describe('the disk image store', () => {
     expect(await store.delete(7, id)).toBe(false);
   });
 
+  it('tells whether an image exists for its owner, without reading it', async () => {
+    const id = await store.put(7, Buffer.from('mine'), meta);
+    expect(await store.has(7, id)).toBe(true);
+    expect(await store.has(8, id)).toBe(false);
+    expect(await store.has(7, '../7/x')).toBe(false);
+    expect(await store.has(7, '00000000-0000-4000-8000-000000000000')).toBe(false);
+    await store.delete(7, id);
+    expect(await store.has(7, id)).toBe(false);
+  });
+
   it('deletes an image for good', async () => {
     const id = await store.put(7, Buffer.from('mine'), meta);
     expect(await store.delete(7, id)).toBe(true);
