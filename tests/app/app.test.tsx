@@ -10,7 +10,7 @@ import type { AppBoot } from '../../src/boot/boot';
 import { loadSelections, STORAGE_KEYS } from '../../src/persistence/kitchen-storage';
 import { RouteLink } from '../../src/routing/RouteLink';
 import { usePreloadIntent } from '../../src/routing/use-preload-intent';
-import { fakeActors } from './support/fake-actors';
+import { defaultActors } from '../machines/support/kitchen-harness';
 import { type LocalServer, startLocalServer } from './support/local-server';
 
 let local: LocalServer;
@@ -67,7 +67,7 @@ function renderApp(path = '/') {
   window.history.replaceState(null, '', path);
   const boot = bootFor();
   render(
-    <AppProviders boot={boot} actors={fakeActors()}>
+    <AppProviders boot={boot} actors={defaultActors}>
       <Probe />
     </AppProviders>,
   );

@@ -1,12 +1,14 @@
 // The address bar as a projection of the real kitchen machine, in a DOM: the URL read at start, user moves
 // pushed, redirects replaced, back/forward turned into NAVIGATE, scroll and focus per screen.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, fromPromise } from 'xstate';
+import type { AuthorizeUserInput, AuthorizeUserOutput } from '../../machines/kitchen/actors';
 import type { KitchenInput } from '../../machines/kitchen/context';
 import { type KitchenMachine, kitchenMachine } from '../../machines/kitchen/machine';
 import { viewOf } from '../../machines/kitchen/view';
+import type { KitchenActorImplementations } from '../../src/app/App';
 import { projectUrl } from '../../src/routing/url-projection';
-import { fakeActors } from './support/fake-actors';
+import { defaultActors } from '../machines/support/kitchen-harness';
 
 let actor: Actor<KitchenMachine> | undefined;
 let stop: (() => void) | undefined;
@@ -14,9 +16,17 @@ const scrolledTo: number[] = [];
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
-function open(path: string, input: KitchenInput = { userId: 1 }, authorized = true) {
+/** The server refusing the session's user id, as /users/authorize does for a stranger's id. */
+const refusingActors: KitchenActorImplementations = {
+  ...defaultActors,
+  authorizeUser: fromPromise<AuthorizeUserOutput, AuthorizeUserInput>(async () => {
+    throw new Error('This user id does not belong to this session.');
+  }),
+};
+
+function open(path: string, input: KitchenInput = { userId: 1 }, actors = defaultActors) {
   window.history.replaceState(null, '', path);
-  actor = createActor(kitchenMachine.provide({ actors: fakeActors({ authorized }) }), { input });
+  actor = createActor(kitchenMachine.provide({ actors }), { input });
   stop = projectUrl(actor, window, {
     onScreenChange: () => document.querySelector<HTMLElement>('h1')?.focus(),
   });
@@ -98,7 +108,7 @@ describe('the URL projection', () => {
 
   it('replaces the entry when the session turns out to be denied', async () => {
     const before = window.history.length;
-    open('/onboarding/showcase', { userId: 3 }, false);
+    open('/onboarding/showcase', { userId: 3 }, refusingActors);
     await vi.waitFor(() => expect(route()).toBe('access-denied'));
     expect(window.location.pathname).toBe('/access-denied');
     expect(window.history.length).toBe(before);

@@ -88,22 +88,22 @@ export async function magentaPhoto(): Promise<{ name: string; mimeType: string; 
 
 const radios = (page: Page, group: string): Locator => page.locator(`input[type="radio"][name="${group}"]`);
 
-/** The visible card (the radio's label) of the first option in a radio group. */
-const firstCard = (page: Page, group: string): Locator =>
-  page.locator('label', { has: radios(page, group) }).first();
+/** The visible card (the radio's label) of the option at `index` in a radio group. */
+export const card = (page: Page, group: string, index: number): Locator =>
+  page.locator('label', { has: radios(page, group) }).nth(index);
 
 /** Clicks the first option's card once the group has loaded; answers the option's label. */
 export async function chooseFirstIn(page: Page, group: string): Promise<string> {
-  const card = firstCard(page, group);
-  await card.waitFor({ timeout: WAIT_MS });
-  await card.click();
+  const first = card(page, group, 0);
+  await first.waitFor({ timeout: WAIT_MS });
+  await first.click();
   await page.waitForFunction(
     (name) =>
       document.querySelector<HTMLInputElement>(`input[type="radio"][name="${name}"]`)?.checked === true,
     group,
     { timeout: WAIT_MS },
   );
-  return (await card.locator('.choice__label').textContent())?.trim() ?? '';
+  return (await first.locator('.choice__label').textContent())?.trim() ?? '';
 }
 
 /** Chooses the first option in each of the step's groups, in order; answers their labels. */
@@ -115,9 +115,9 @@ export async function chooseFirstOptions(page: Page, id: SpecStepId): Promise<st
 
 /** The checked option's label in a radio group, or null. */
 export async function checkedLabel(page: Page, group: string): Promise<string | null> {
-  const card = page.locator('label', { has: page.locator(`input[name="${group}"]:checked`) });
-  if ((await card.count()) === 0) return null;
-  return (await card.locator('.choice__label').textContent())?.trim() ?? null;
+  const checked = page.locator('label', { has: page.locator(`input[name="${group}"]:checked`) });
+  if ((await checked.count()) === 0) return null;
+  return (await checked.locator('.choice__label').textContent())?.trim() ?? null;
 }
 
 /** Waits until a radio group has loaded its options. */

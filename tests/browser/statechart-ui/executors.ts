@@ -10,7 +10,7 @@ import { MODERATION_PURGE_INTERVAL_MS } from '../../../machines/kitchen/moderati
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { fixture } from '../../support/paths';
-import { magentaPhoto } from '../kitchen-driver';
+import { backButton, card, choosePhoto, generateButton, magentaPhoto, nextButton } from '../kitchen-driver';
 import {
   ARMED_FAILURE_MESSAGE,
   actorIdOf,
@@ -34,13 +34,10 @@ export const NOT_FOUND_PATH = '/nowhere-in-particular';
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
-const radioCard = (page: Page, group: string, index: number) =>
-  page.locator('label', { has: page.locator(`input[type="radio"][name="${group}"]`) }).nth(index);
-
 /** Clicks the card of the option at `index` of a radio group (the screen check then waits for its outcome). */
 async function choose(page: Page, group: string, index: number): Promise<void> {
   if (index < 0) throw new Error(`The option to choose in ${group} is not among those the server listed`);
-  await radioCard(page, group, index).click();
+  await card(page, group, index).click();
 }
 
 /** An address-bar move: a new history entry for `path`, which the app reads as the user would have typed. */
@@ -79,13 +76,12 @@ export const executors: ExecutorTable = {
   NEXT: {
     run: async (page, _, before) => {
       const onShowcase = before.matches({ routes: { onboarding: 'showcase' } });
-      await button(page, onShowcase ? 'Start creating' : 'Next').click();
+      await (onShowcase ? button(page, 'Start creating') : nextButton(page)).click();
     },
   },
-  BACK: { run: (page) => button(page, 'Back').click() },
+  BACK: { run: (page) => backButton(page).click() },
   'PHOTO.SELECTED': {
-    run: async (page, event) =>
-      page.locator('input[type="file"]:not([capture])').setInputFiles(await photoFile(event.file.name)),
+    run: async (page, event) => choosePhoto(page, await photoFile(event.file.name)),
   },
   'PHOTO.REMOVED': { run: (page) => button(page, 'Remove photo').click() },
   'DESIGN.SELECTED': {
@@ -163,7 +159,7 @@ export const executors: ExecutorTable = {
   GENERATE: {
     run: async (page, _, before) => {
       const again = before.matches({ routes: { 'your-kitchen': 'result' } });
-      await button(page, again ? 'Generate again' : 'Generate').click();
+      await (again ? button(page, 'Generate again') : generateButton(page)).click();
     },
   },
   'GENERATION.STAGE': { byItself: 'the app reports the stages the server job goes through' },

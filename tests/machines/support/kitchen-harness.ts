@@ -1,11 +1,18 @@
 // A running kitchen actor whose server calls answer at once from the samples, for behaviour tests. Tests that
 // need a call to fail or to wait swap one implementation.
 import { type AnyActorLogic, createActor, fromPromise, waitFor } from 'xstate';
+import type {
+  AuthorizeUserOutput,
+  GeneratedKitchen,
+  ImageVerdict,
+  PastGeneration,
+} from '../../../machines/kitchen/actors';
 import type { CatalogueRequest, CatalogueResult } from '../../../machines/kitchen/catalogue';
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { kitchenMachine } from '../../../machines/kitchen/machine';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import type { KitchenActorImplementations } from '../../../src/app/App';
 import * as sample from './samples';
 
 export const catalogueAnswers =
@@ -25,31 +32,35 @@ export const catalogueAnswers =
     return { kind: request.kind, items } as CatalogueResult;
   };
 
-export const defaultActors = {
-  authorizeUser: fromPromise(async () => ({ remainingGenerations: 5 })),
+export const defaultActors: KitchenActorImplementations = {
+  authorizeUser: fromPromise(async (): Promise<AuthorizeUserOutput> => ({ remainingGenerations: 5 })),
   loadCatalogue: fromPromise(async ({ input }: { input: CatalogueRequest }) => catalogueAnswers()(input)),
   preparePhoto: fromPromise(async () => sample.preparedPhoto),
-  validateImageContent: fromPromise(async () => ({
-    isSafe: true,
-    imageId: '0b9a4c52-52d8-4bd2-9a6e-3c8f1d2e4a10',
-  })),
+  validateImageContent: fromPromise(
+    async (): Promise<ImageVerdict> => ({
+      isSafe: true,
+      imageId: '0b9a4c52-52d8-4bd2-9a6e-3c8f1d2e4a10',
+    }),
+  ),
   generateEmptyRoom: fromPromise(async () => ({ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e' })),
-  loadGenerationHistory: fromPromise(async () => [
-    { id: 'earlier', imageUrl: '/api/v1/images/earlier', createdAt: '2026-11-20T10:00:00.000Z' },
-  ]),
-  generateKitchen: fromPromise(async () => ({
-    imageUrl: '/api/v1/images/result',
-    remainingGenerations: 4,
-    provider: 'local',
-  })),
+  loadGenerationHistory: fromPromise(
+    async (): Promise<PastGeneration[]> => [
+      { id: 'earlier', imageUrl: '/api/v1/images/earlier', createdAt: '2026-11-20T10:00:00.000Z' },
+    ],
+  ),
+  generateKitchen: fromPromise(
+    async (): Promise<GeneratedKitchen> => ({
+      imageUrl: '/api/v1/images/result',
+      remainingGenerations: 4,
+      provider: 'local',
+    }),
+  ),
 };
 
 export function startKitchen(
   options: { input?: KitchenInput; actors?: Partial<Record<keyof typeof defaultActors, AnyActorLogic>> } = {},
 ) {
-  // The fakes' loose input types do not line up with the declared actors' exact ones; behaviour is what counts here.
-  const actors = { ...defaultActors, ...options.actors } as never;
-  const machine = kitchenMachine.provide({ actors });
+  const machine = kitchenMachine.provide({ actors: { ...defaultActors, ...options.actors } });
   const actor = createActor(machine, { input: options.input ?? { userId: 7 } });
   actor.start();
   const send = (event: KitchenEvent) => actor.send(event);

@@ -2,15 +2,15 @@
 // compiles it as `npm run build` does, starts it as its own process, and checks what a visitor and an operator
 // see — the page with its boot data, the catalogue, a moderated upload, a clean stop on SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
-import { IMAGE_UPLOAD_FIELD } from '../../../contract/images';
-import { BOOT_DATA_ELEMENT_ID } from '../../../contract/users';
+import { BOOT_DATA_ELEMENT_ID } from '../../../contract/boot-data';
+import { API_PREFIX, cataloguePaths } from '../../../contract/endpoints';
 import { compileServer } from '../../../scripts/build';
-import { fixture, repoRoot } from '../../support/paths';
+import { repoRoot } from '../../support/paths';
 import { temporaryDir, writeTestDist } from '../../support/server';
+import { GenerationClient } from '../generation/generation-client';
 
 // Inside the project, so the compiled modules find the packages in node_modules as dist-server/ does.
 const cacheDir = path.join(repoRoot, 'node_modules', '.cache');
@@ -85,21 +85,10 @@ describe('the compiled server (npm start)', () => {
   });
 
   it('moderates an uploaded photo with the nsfw model in its own thread', async () => {
-    const page = await fetch(origin);
-    const cookie = page.headers
-      .getSetCookie()
-      .map((entry) => entry.split(';')[0])
-      .join('; ');
-    const form = new FormData();
-    const photo = readFileSync(fixture('kitchens/kitchen-02-white-island-pexels.jpg'));
-    form.append(IMAGE_UPLOAD_FIELD, new Blob([photo], { type: 'image/jpeg' }), 'kitchen.jpg');
-    const answer = await fetch(`${origin}${API_PREFIX}${actionPaths.validateImageContent}`, {
-      method: 'POST',
-      headers: { cookie, 'sec-fetch-site': 'same-origin' },
-      body: form,
-    });
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({ isSafe: true });
+    const verdict = await new GenerationClient(origin).validate(
+      'kitchens/kitchen-02-white-island-pexels.jpg',
+    );
+    expect(verdict).toMatchObject({ isSafe: true });
   }, 60_000);
 
   it('stops cleanly on SIGTERM', async () => {

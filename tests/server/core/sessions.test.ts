@@ -1,16 +1,13 @@
 // Guest sessions, boot data, /users/authorize and the service API key, against the real listening server.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
-import { validateImageResponseSchema } from '../../../contract/images';
 import { authorizeResponseSchema, bootDataSchema, SERVICE_USER_ID_HEADER } from '../../../contract/users';
 import { bootDataElement } from '../../../server/app-shell/app-shell';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import { SESSION_COOKIE } from '../../../server/users/session';
-import { fixture } from '../../support/paths';
 import {
   cookieHeader,
   type RunningServer,
@@ -19,6 +16,7 @@ import {
   testConfig,
   writeTestDist,
 } from '../../support/server';
+import { GenerationClient } from '../generation/generation-client';
 
 const SERVICE_KEY = 'service-key-for-tests-0123456789';
 const authorizeUrl = (origin: string) => `${origin}${API_PREFIX}${actionPaths.authorizeUser}`;
@@ -193,24 +191,14 @@ describe('the service API key', () => {
 
 describe('photos through the composed server (real sharp and nsfwjs)', () => {
   it("keeps a safe kitchen photo for its owner only: another session's request is a 404", async () => {
-    const owner = await firstVisit();
-    const form = new FormData();
-    const photo = readFileSync(fixture('kitchens/kitchen-05-modern-4x3-pexels.jpg'));
-    form.set('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'kitchen.jpg');
-    const upload = await fetch(`${server.origin}${API_PREFIX}${actionPaths.validateImageContent}`, {
-      method: 'POST',
-      headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
-      body: form,
-    });
-    expect(upload.status).toBe(200);
-    const verdict = validateImageResponseSchema.parse(await upload.json());
-    if (!verdict.isSafe) throw new Error('a kitchen photo was judged unsafe');
+    const owner = new GenerationClient(server.origin);
+    const imageId = await owner.upload('kitchens/kitchen-05-modern-4x3-pexels.jpg');
 
-    const imagePath = `${server.origin}${API_PREFIX}/images/${verdict.imageId}`;
-    const mine = await fetch(imagePath, { headers: { cookie: owner.cookie } });
+    const imagePath = `${API_PREFIX}/images/${imageId}`;
+    const mine = await owner.request(imagePath);
     expect(mine.status).toBe(200);
     expect(mine.headers.get('content-type')).toMatch(/^image\//);
-    const stranger = await firstVisit();
-    expect((await fetch(imagePath, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+    const stranger = new GenerationClient(server.origin);
+    expect((await stranger.request(imagePath)).status).toBe(404);
   }, 60_000);
 });

@@ -10,7 +10,11 @@ import {
   jobPaths,
   jobResponseSchema,
 } from '../../../contract/generation';
-import { IMAGE_UPLOAD_FIELD, validateImageResponseSchema } from '../../../contract/images';
+import {
+  IMAGE_UPLOAD_FIELD,
+  type ValidateImageResponse,
+  validateImageResponseSchema,
+} from '../../../contract/images';
 import { catalogue } from '../../../server/catalogue/catalogue';
 import { fixture } from '../../support/paths';
 import { cookieHeader } from '../../support/server';
@@ -87,8 +91,8 @@ export class GenerationClient {
     });
   }
 
-  /** Uploads a fixture photo through validate_image_content; the stored (normalised) image's id. */
-  async upload(photo = KITCHEN_PHOTO): Promise<string> {
+  /** Sends a fixture photo to validate_image_content and answers its verdict, safe or not. */
+  async validate(photo = KITCHEN_PHOTO): Promise<ValidateImageResponse> {
     const form = new FormData();
     form.set(
       IMAGE_UPLOAD_FIELD,
@@ -100,7 +104,12 @@ export class GenerationClient {
       body: form,
     });
     expect(answer.status).toBe(200);
-    const verdict = validateImageResponseSchema.parse(answer.body);
+    return validateImageResponseSchema.parse(answer.body);
+  }
+
+  /** Uploads a fixture photo that must be judged safe; the stored (normalised) image's id. */
+  async upload(photo = KITCHEN_PHOTO): Promise<string> {
+    const verdict = await this.validate(photo);
     if (!verdict.isSafe) throw new Error(`${photo} was judged unsafe`);
     return verdict.imageId;
   }

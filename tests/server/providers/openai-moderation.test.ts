@@ -2,8 +2,6 @@
 // `POST /v1/moderations`: the exact request, the verdict in every way the endpoint can answer or fail, and the
 // image route of the real server, where OpenAI's "flagged" rejects a photo and its outage loses nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
-import { IMAGE_UPLOAD_FIELD, validateImageResponseSchema } from '../../../contract/images';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import { normaliseImage } from '../../../server/images/normalise-image';
@@ -16,6 +14,7 @@ import {
   withOpenAiModeration,
 } from '../../../server/moderation/openai-moderator';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { GenerationClient } from '../generation/generation-client';
 import { readFixture } from '../images/images-fixtures';
 import { type FakeOpenAi, FLAGGED_SEXUAL_SCORE, OPENAI_TEST_KEY, startFakeOpenAi } from './fake-openai';
 import { jsonOf } from './fake-server';
@@ -211,21 +210,7 @@ describe('the image route with OpenAI moderation on', () => {
     temp.remove();
   });
 
-  async function upload(target: RunningServer) {
-    const form = new FormData();
-    form.set(
-      IMAGE_UPLOAD_FIELD,
-      new Blob([await readFixture(KITCHEN)], { type: 'image/jpeg' }),
-      'kitchen.jpg',
-    );
-    const response = await fetch(`${target.origin}${API_PREFIX}${actionPaths.validateImageContent}`, {
-      method: 'POST',
-      headers: { 'sec-fetch-site': 'same-origin' },
-      body: form,
-    });
-    expect(response.status).toBe(200);
-    return validateImageResponseSchema.parse(await response.json());
-  }
+  const upload = (target: RunningServer) => new GenerationClient(target.origin).validate(KITCHEN);
 
   it('answers isSafe: false for a kitchen photo OpenAI flags, and keeps nothing', async () => {
     fake.moderation = 'flags';

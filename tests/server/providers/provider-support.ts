@@ -10,18 +10,14 @@ import type {
   ProviderImage,
   ProviderStage,
 } from '../../../server/generation/provider';
+import { normaliseImage } from '../../../server/images/normalise-image';
 import { fixture } from '../../support/paths';
+import { KITCHEN_PHOTO } from '../generation/generation-client';
 
-export const KITCHEN_PHOTO = 'kitchens/kitchen-05-modern-4x3-pexels.jpg';
-
-/** Auto-oriented, at most 2048 px, JPEG: the shape `validate_image_content` stores. */
+/** The photo exactly as `validate_image_content` stores it: put through the server's own intake pipeline. */
 export async function storedPhoto(file = KITCHEN_PHOTO): Promise<ProviderImage> {
-  const { data, info } = await sharp(await readFile(fixture(file)))
-    .rotate()
-    .resize(2048, 2048, { fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 90 })
-    .toBuffer({ resolveWithObject: true });
-  return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
+  const { bytes, contentType, width, height } = await normaliseImage(await readFile(fixture(file)));
+  return { bytes, contentType, width, height };
 }
 
 const entries = <T>(map: ReadonlyMap<string, T>): T[] => [...map.values()];
