@@ -7,6 +7,7 @@ import type { BenchContext, Benchmark } from './bench/benchmark';
 import { browserBenchmark } from './bench/browser';
 import { bundleBenchmark } from './bench/bundle';
 import { quick } from './bench/format';
+import { journeyBenchmark } from './bench/journey';
 import { lighthouseBenchmark } from './bench/lighthouse';
 import { describeMachine, machineInfo } from './bench/machine';
 import { renderBenchmark } from './bench/render';
@@ -19,6 +20,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   browserBenchmark,
   serverBenchmark,
   renderBenchmark,
+  journeyBenchmark,
 ];
 
 function selected(names: string[]): readonly Benchmark[] {

@@ -10,7 +10,7 @@
 // wrk when it is installed (a C program: it needs far less CPU per request than the server it loads) and
 // autocannon otherwise; with wrk, one autocannon round per route still runs to show what autocannon can drive.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -21,6 +21,7 @@ import { compileServer } from '../build';
 import type { Benchmark } from './benchmark';
 import { count, iterations, mib, ms, table, verdict } from './format';
 import { describeMachine } from './machine';
+import { cpuSeconds, rssBytes, sleep, stop, waitForAnswer } from './processes';
 import { median } from './stats';
 
 const CONNECTIONS = 100;
@@ -38,23 +39,6 @@ const SERVER_CORE = 0;
 const GENERATOR_CORE = 1;
 /** A process using this share of its core or more is the one the other waits for. */
 const SATURATED_SHARE = 0.9;
-
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-/** Resident memory of a process in bytes, from /proc (Linux). */
-function rssBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-  return Number(line?.[1] ?? 0) * 1024;
-}
-
-const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** CPU seconds (user + system, all threads) a live process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  // The command name in field 2 may hold spaces; the fields after its closing parenthesis do not.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
 
 const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
@@ -89,38 +73,6 @@ function startBareProcess(): ChildProcess {
   return spawn(process.execPath, ['--input-type=module', '-e', source], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-
-/** A fresh data directory takes PGlite seconds to create; a start that takes this long has failed. */
-const START_DEADLINE_MS = 60_000;
-
-/**
- * Polls `url` until `child` answers it; fails as soon as the child exits (a crash, a port already taken) or the
- * deadline passes, so a broken start ends this benchmark with its reason instead of hanging the run.
- */
-async function waitForAnswer(url: string, child: ChildProcess): Promise<Response> {
-  const deadline = performance.now() + START_DEADLINE_MS;
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(
-        `the process serving ${url} exited (${child.exitCode ?? child.signalCode}) before answering`,
-      );
-    try {
-      const response = await fetch(url);
-      if (response.ok) return response;
-    } catch {
-      // not listening yet
-    }
-    await sleep(10);
-  }
-  throw new Error(`no answer from ${url} within ${START_DEADLINE_MS / 1000} s`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** What a load generator reports for one run. */
