@@ -1,6 +1,5 @@
 // Composes the server: security first (headers, cross-site check, rate limit), then the API under /api/v1
 // behind the session, then the app shell with its history fallback.
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/endpoints';
@@ -11,8 +10,9 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { createGenerationProvider } from './generation/provider-registry';
 import { generationRoutes } from './generation/routes';
-import { createDiskImageStore } from './images/disk-image-store';
 import { imageRoutes } from './images/routes';
+import { openImageStorage } from './images/store/open-image-storage';
+import { startSweeper } from './images/store/sweeper';
 import { type Moderator, observed } from './moderation/moderator';
 import { openApiRoutes } from './openapi/routes';
 import { createQuota } from './quota/quota';
@@ -99,7 +99,16 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   const deferred = deferredModerator(config, app.log);
   if (!parts.moderator) app.addHook('onListen', async () => deferred.warm());
   const quota = createQuota(db);
-  const images = createDiskImageStore(path.join(config.dataDir, 'images'));
+  const imageStorage = await openImageStorage(config, db);
+  const images = imageStorage.store;
+  // Expired images and old jobs are swept by every instance; each step is idempotent.
+  let stopSweeper = () => {};
+  app.addHook('onListen', async () => {
+    stopSweeper = startSweeper(imageStorage.sweep, ({ counts, error }) =>
+      error ? app.log.error({ err: error }, 'the image sweep failed') : app.log.info(counts, 'image sweep'),
+    );
+  });
+  app.addHook('onClose', async () => stopSweeper());
   const generationProvider = await createGenerationProvider(config);
 
   installErrorHandler(app);

@@ -4,8 +4,22 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './images/store/s3-bytes';
 
 export type ModerationMode = 'nsfw' | 'rule';
+
+/** Where image bytes live (`IMAGE_STORE`); the `images` table holds the rest on every backend. */
+export type ImageBytesSetting =
+  | { backend: 'disk' }
+  | { backend: 'database' }
+  | { backend: 's3'; s3: S3Settings };
+
+export const DEFAULT_IMAGE_RETENTION_DAYS = 30;
+export const DEFAULT_IMAGE_STORAGE_PER_USER_MB = 200;
+
+/** Without `IMAGE_STORE`: in the database when there is a shared one, on local disk otherwise. */
+export const defaultImageBytes = (databaseUrl: string | undefined): ImageBytesSetting =>
+  databaseUrl ? { backend: 'database' } : { backend: 'disk' };
 
 export interface Config {
   port: number;
@@ -38,6 +52,12 @@ export interface Config {
    * renderer) when absent. Optional so configs built by hand (tests) need not name it.
    */
   generationProvider?: string;
+  /** Optional so configs built by hand need not name them; absent means the defaults above. */
+  imageBytes?: ImageBytesSetting;
+  /** Days an image (and an ended generation job) is kept (`IMAGE_RETENTION_DAYS`). */
+  imageRetentionDays?: number;
+  /** Uploads past this many stored MB per user are refused (`IMAGE_STORAGE_PER_USER_MB`). */
+  imageStoragePerUserMb?: number;
 }
 
 const optionalText = z
@@ -77,10 +97,52 @@ const envSchema = z.object({
   // Read here only to check MODERATION_OPENAI; the OpenAI adapters read them for their own use.
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
+  IMAGE_STORE: z.enum(['disk', 'database', 's3']).optional(),
+  IMAGE_RETENTION_DAYS: z.coerce.number().int().min(1).default(DEFAULT_IMAGE_RETENTION_DAYS),
+  IMAGE_STORAGE_PER_USER_MB: z.coerce.number().positive().default(DEFAULT_IMAGE_STORAGE_PER_USER_MB),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanText,
 });
+
+type EnvVars = z.infer<typeof envSchema>;
+
+/** S3 needs a bucket, and keys come in pairs (neither means the SDK's own credential chain). */
+function checkS3(vars: EnvVars, context: z.RefinementCtx) {
+  if (vars.IMAGE_STORE !== 's3') return;
+  if (!vars.S3_BUCKET)
+    context.addIssue({ code: 'custom', path: ['IMAGE_STORE'], message: 's3 needs S3_BUCKET to be set' });
+  if (!vars.S3_ACCESS_KEY_ID !== !vars.S3_SECRET_ACCESS_KEY)
+    context.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all',
+    });
+}
+
+function imageBytesOf(vars: EnvVars): ImageBytesSetting {
+  if (vars.IMAGE_STORE !== 's3')
+    return vars.IMAGE_STORE ? { backend: vars.IMAGE_STORE } : defaultImageBytes(vars.DATABASE_URL);
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = vars;
+  return {
+    backend: 's3',
+    s3: {
+      bucket: vars.S3_BUCKET ?? '',
+      endpoint: vars.S3_ENDPOINT,
+      // R2 takes `auto`; AWS needs the bucket's region; MinIO accepts any.
+      region: vars.S3_REGION ?? 'us-east-1',
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+    },
+  };
+}
 
 /** Checks across variables: OpenAI moderation needs the key, and a usable base URL when one is given. */
 const checkedEnvSchema = envSchema.superRefine((vars, context) => {
+  checkS3(vars, context);
   if (!vars.MODERATION_OPENAI) return;
   if (!vars.OPENAI_API_KEY)
     context.addIssue({
@@ -125,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     generationProvider: vars.GENERATION_PROVIDER ?? 'local',
+    imageBytes: imageBytesOf(vars),
+    imageRetentionDays: vars.IMAGE_RETENTION_DAYS,
+    imageStoragePerUserMb: vars.IMAGE_STORAGE_PER_USER_MB,
   };
 }
 

@@ -60,6 +60,37 @@ export const migrations: readonly Migration[] = [
         WHERE state IN ('queued', 'preparing', 'rendering', 'finishing')`,
     ],
   },
+  {
+    id: 5,
+    name: 'images',
+    statements: [
+      // The truth for every image on every backend; `storage` and `storage_key` say where its bytes live.
+      `CREATE TABLE images (
+        id uuid PRIMARY KEY,
+        owner_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind text CHECK (kind IN ('upload', 'empty_room', 'kitchen')),
+        content_type text NOT NULL,
+        width integer NOT NULL,
+        height integer NOT NULL,
+        byte_size integer NOT NULL CHECK (byte_size >= 0),
+        storage text NOT NULL CHECK (storage IN ('disk', 'database', 's3')),
+        storage_key text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      )`,
+      'CREATE INDEX images_by_owner ON images (owner_id, expires_at)',
+      'CREATE INDEX images_by_expiry ON images (expires_at)',
+      'CREATE INDEX images_by_storage_key ON images (storage_key)',
+      // The database backend's bytes, by key; no foreign key: bytes are written before their row.
+      `CREATE TABLE image_chunks (
+        key text NOT NULL,
+        seq integer NOT NULL CHECK (seq >= 0),
+        data bytea NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (key, seq)
+      )`,
+    ],
+  },
 ];
 
 // Any constant shared by every instance of this app: it serialises concurrent migration runs.

@@ -143,7 +143,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       signal.throwIfAborted();
       await context.reportStage('finishing');
       const { bytes, contentType, width, height } = picture;
-      const resultId = await images.put(record.userId, bytes, { contentType, width, height });
+      const resultId = await images.put(record.userId, bytes, {
+        contentType,
+        width,
+        height,
+        kind: record.job.kind,
+      });
       // Cancelled while the picture was being stored: nobody will ask for it.
       if (!(await jobs.succeed(id, resultId))) await images.delete(record.userId, resultId);
     } catch (error) {

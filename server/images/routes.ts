@@ -41,14 +41,19 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
       contentType: image.contentType,
       width,
       height,
+      kind: 'upload',
     });
     return { isSafe: true, imageId, width, height };
   });
 
   app.get<{ Params: { id: string } }>(IMAGE_PATH, async (request, reply) => {
-    const image = await store.get(request.userId, request.params.id);
+    const image = await store.open(request.userId, request.params.id);
     if (!image) throw new ImageRejectedError('IMAGE_NOT_FOUND', 'This image does not exist.');
     // nosniff, which keeps the browser to the stored type, comes with every response (security/headers.ts).
-    return reply.type(image.contentType).header('Cache-Control', IMMUTABLE_PRIVATE).send(image.bytes);
+    return reply
+      .type(image.contentType)
+      .header('Cache-Control', IMMUTABLE_PRIVATE)
+      .header('Content-Length', image.byteSize)
+      .send(image.stream);
   });
 };

@@ -9,23 +9,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
 import { IMAGE_UPLOAD_FIELD, imageUrl, validateImageResponseSchema } from '../../../contract/images';
-import { createDiskImageStore } from '../../../server/images/disk-image-store';
+import type { Database } from '../../../server/db/database';
+import { runMigrations } from '../../../server/db/migrations';
+import { openPglite } from '../../../server/db/pglite';
+import { createImageStore } from '../../../server/images/store/catalogued-image-store';
+import { createDiskBytes } from '../../../server/images/store/disk-bytes';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import { createRuleModerator, mostlyMagenta } from '../../../server/moderation/rule-moderator';
 import { readFixture } from './images-fixtures';
 import { multipartBody, photoForm } from './multipart-body';
+import { createUsers } from './store-backends';
 import { buildImageApp, TEST_USER_HEADER } from './test-app';
 
 const VALIDATE = `${API_PREFIX}${actionPaths.validateImageContent}`;
 
 let directory: string;
+let db: Database;
 let app: FastifyInstance;
 let ruleApp: FastifyInstance;
 let kitchen: Buffer;
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'image-routes-'));
-  const store = createDiskImageStore(directory);
+  db = await openPglite();
+  await runMigrations(db);
+  // Images are owned: the test users 1 to 50 exist.
+  await createUsers(db, 50);
+  const store = createImageStore({
+    db,
+    bytes: createDiskBytes(directory),
+    retentionDays: 30,
+    perUserBytes: 1e9,
+  });
   // The moderator as the server runs it: the model in a thread of its own.
   const moderator = await createThreadedModerator();
   await moderator.ready;
@@ -38,6 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([app?.close(), ruleApp?.close()]);
+  await db?.close();
   await rm(directory, { recursive: true, force: true });
 });
 
