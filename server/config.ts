@@ -42,6 +42,11 @@ export interface Config {
   timeouts?: ServerTimeouts;
   /** How long a stopping server lets in-flight requests finish before closing their connections. */
   shutdownGraceMs?: number;
+  /**
+   * How long a stopping server keeps serving while /readyz answers 503, so load balancers see it leave before
+   * its listener closes (`SHUTDOWN_DELAY_MS`, 0: close at once; new connections are then refused).
+   */
+  shutdownDelayMs?: number;
 }
 
 /** How long a client may take, so a trickled upload or a silent connection cannot hold a socket for ever. */
@@ -101,6 +106,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.headersMs),
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.keepAliveMs),
   SHUTDOWN_GRACE_MS: milliseconds(DEFAULT_SHUTDOWN_GRACE_MS),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   // Read here only to check MODERATION_OPENAI; the OpenAI adapters read them for their own use.
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: vars.KEEP_ALIVE_TIMEOUT_MS,
     },
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
+    shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
   };
 }
 

@@ -23,5 +23,8 @@ const db = await opening;
 const app = await buildServer(config, { db });
 app.addHook('onClose', () => db.close());
 installProcessGuards(app.log);
-installGracefulShutdown(app, config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
+installGracefulShutdown(app, {
+  delayMs: config.shutdownDelayMs ?? 0,
+  graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+});
 await app.listen({ port: config.port, host: config.host });
