@@ -5,31 +5,25 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_TIMEOUTS, loadConfig } from '../../../server/config';
-import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
+import { type MemoryServer, startMemoryServer } from '../../support/memory-server';
 import { fixture } from '../../support/paths';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { temporaryDir } from '../../support/server';
 import { KITCHEN_PHOTO } from '../generation/generation-client';
 import { startTrickledUpload } from './trickled-upload';
 
 const TIMEOUTS = { requestMs: 2_500, headersMs: 1_000, keepAliveMs: 5_000 };
 const TRICKLE_EVERY_MS = 20;
 
-let db: Database;
-let server: RunningServer;
+let server: MemoryServer;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openPglite();
-  await runMigrations(db);
-  server = await startServer(testConfig(temp.dir, { timeouts: TIMEOUTS }), { db });
+  server = await startMemoryServer({ timeouts: TIMEOUTS });
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close();
-  await db?.close();
+  await server?.stop();
   temp.remove();
 });
 
