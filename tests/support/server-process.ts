@@ -53,5 +53,10 @@ export async function startServerProcess(args: string[], env: NodeJS.ProcessEnv)
   return { child, origin, output: () => output, waitForOutput, exited };
 }
 
-/** The TypeScript server, started as `npm start` would start the compiled one. */
-export const TYPESCRIPT_SERVER = ['--import', 'tsx', 'server/main.ts'];
+/** Arguments that run the TypeScript server as `npm start` runs the compiled one, after any `preloads`. */
+export const typescriptServer = (...preloads: string[]): string[] => [
+  '--import',
+  'tsx',
+  ...preloads.flatMap((preload) => ['--import', preload]),
+  'server/main.ts',
+];

@@ -9,7 +9,7 @@ import { validateImageResponseSchema } from '../../../contract/images';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
 import { fixture } from '../../support/paths';
 import { temporaryDir } from '../../support/server';
-import { type ServerProcess, startServerProcess, TYPESCRIPT_SERVER } from '../../support/server-process';
+import { type ServerProcess, startServerProcess, typescriptServer } from '../../support/server-process';
 import { KITCHEN_PHOTO } from '../generation/generation-client';
 import { startTrickledUpload } from './trickled-upload';
 
@@ -19,7 +19,7 @@ let server: ServerProcess | undefined;
 
 // One data directory for the file: each process reopens it instead of creating a database (seconds each).
 const start = (env: NodeJS.ProcessEnv = {}) =>
-  startServerProcess(TYPESCRIPT_SERVER, {
+  startServerProcess(typescriptServer(), {
     DATA_DIR: path.join(temp.dir, 'data'),
     DIST_DIR: path.join(temp.dir, 'no-dist'),
     MODERATION: 'rule',
