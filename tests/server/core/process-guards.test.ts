@@ -31,6 +31,8 @@ describe('process guards', () => {
       const rejection = logLine(server.output(), 'unhandled promise rejection');
       expect(rejection).toMatchObject({ level: 50, err: { message: 'deliberate unhandled rejection' } });
       expect((await fetch(`${server.origin}${HEALTH_PATHS.ready}`)).status).toBe(200);
+      // Probes are not logged per request, even at the default level.
+      expect(server.output()).not.toContain(`"url":"${HEALTH_PATHS.ready}"`);
 
       server.child.kill('SIGHUP');
       expect(await server.exited).toBe(1);
