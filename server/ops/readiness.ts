@@ -16,7 +16,6 @@ export interface Readiness {
   add(name: string, check: ReadinessCheck): void;
   /** From now on the instance reports not ready, so load balancers stop sending it traffic. */
   markShuttingDown(): void;
-  readonly shuttingDown: boolean;
   evaluate(): Promise<ReadinessReport>;
 }
 
@@ -67,9 +66,6 @@ export function createReadiness({
     },
     markShuttingDown() {
       shuttingDown = true;
-    },
-    get shuttingDown() {
-      return shuttingDown;
     },
     async evaluate() {
       if (shuttingDown) return { ready: false, reason: 'shutting down' };

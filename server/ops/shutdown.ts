@@ -4,7 +4,7 @@ import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
-export const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 export interface ShutdownTimes {
   /** Serving on, /readyz failing, before the listener closes. */
