@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/endpoints';
 import { installAppShell } from './app-shell/app-shell';
 import { catalogueRoutes } from './catalogue/routes';
-import type { Config } from './config';
+import { type Config, DEFAULT_TIMEOUTS } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { createGenerationProvider } from './generation/provider-registry';
@@ -15,6 +15,9 @@ import { openImageStorage } from './images/store/open-image-storage';
 import { startSweeper } from './images/store/sweeper';
 import { type Moderator, observed } from './moderation/moderator';
 import { openApiRoutes } from './openapi/routes';
+import { installHealthRoutes } from './ops/health-routes';
+import { createReadiness } from './ops/readiness';
+import { serverTimeoutOptions } from './ops/timeouts';
 import { createQuota } from './quota/quota';
 import { installCrossSiteCheck } from './security/cross-site';
 import { installErrorHandler } from './security/error-handler';
@@ -90,6 +93,9 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     schemaController: { compilersFactory: noRouteSchemaCompilers },
+    ...serverTimeoutOptions(config.timeouts ?? DEFAULT_TIMEOUTS),
+    // While closing, a new request on a kept-alive connection is answered 503 with `Connection: close`.
+    return503OnClosing: true,
   });
   const db = parts.db ?? (await openDatabase(config));
   if (!parts.db) app.addHook('onClose', () => db.close());
@@ -117,6 +123,14 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   // `hook: false`: no route reads `request.cookies`; the session reads its one cookie itself (see users/session).
   await app.register(fastifyCookie, { secret: config.sessionSecret, hook: false });
   await installRateLimit(app, config.rateLimit);
+
+  const readiness = createReadiness({
+    onFailure: (check, error) => app.log.warn({ err: error, check }, 'readiness check failed'),
+  });
+  // A short timeout inside the readiness module: a hung database answers 503, not a hung probe.
+  readiness.add('database', () => db.query('SELECT 1'));
+  readiness.add('images', () => images.ping());
+  installHealthRoutes(app, readiness);
 
   await app.register(openApiRoutes);
   // The catalogue is the same for everyone: it sits outside the session, so a read never creates a guest

@@ -58,7 +58,35 @@ export interface Config {
   imageRetentionDays?: number;
   /** Uploads past this many stored MB per user are refused (`IMAGE_STORAGE_PER_USER_MB`). */
   imageStoragePerUserMb?: number;
+  /** Server timeouts; optional so configs built by hand (tests) need not name them (defaults below). */
+  timeouts?: ServerTimeouts;
+  /** How long a stopping server lets in-flight requests finish before closing their connections. */
+  shutdownGraceMs?: number;
+  /**
+   * How long a stopping server keeps serving while /readyz answers 503, so load balancers see it leave before
+   * its listener closes (`SHUTDOWN_DELAY_MS`, 0: close at once; new connections are then refused).
+   */
+  shutdownDelayMs?: number;
 }
+
+/** How long a client may take, so a trickled upload or a silent connection cannot hold a socket for ever. */
+export interface ServerTimeouts {
+  /** The whole request, headers and body (`REQUEST_TIMEOUT_MS`). */
+  requestMs: number;
+  /** The headers alone (`HEADERS_TIMEOUT_MS`); capped at `requestMs`. */
+  headersMs: number;
+  /** An idle keep-alive connection (`KEEP_ALIVE_TIMEOUT_MS`): above a load balancer's idle timeout (often 60 s). */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  requestMs: 120_000,
+  headersMs: 20_000,
+  keepAliveMs: 72_000,
+};
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const optionalText = z
   .string()
@@ -94,6 +122,11 @@ const envSchema = z.object({
       .optional(),
   ),
   MODERATION_OPENAI: booleanText,
+  REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.requestMs),
+  HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.headersMs),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.keepAliveMs),
+  SHUTDOWN_GRACE_MS: milliseconds(DEFAULT_SHUTDOWN_GRACE_MS),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   // Read here only to check MODERATION_OPENAI; the OpenAI adapters read them for their own use.
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
@@ -190,6 +223,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageBytes: imageBytesOf(vars),
     imageRetentionDays: vars.IMAGE_RETENTION_DAYS,
     imageStoragePerUserMb: vars.IMAGE_STORAGE_PER_USER_MB,
+    timeouts: {
+      requestMs: vars.REQUEST_TIMEOUT_MS,
+      headersMs: vars.HEADERS_TIMEOUT_MS,
+      keepAliveMs: vars.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
+    shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
   };
 }
 

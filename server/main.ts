@@ -1,6 +1,8 @@
-// Starts the API server and the built app on PORT/HOST; closes cleanly (database included) on SIGINT/SIGTERM.
-import { type Config, ConfigError, loadConfig } from './config';
+// Starts the API server and the built app on PORT/HOST; stops gracefully (database included) on SIGINT/SIGTERM.
+import { type Config, ConfigError, DEFAULT_SHUTDOWN_GRACE_MS, loadConfig } from './config';
 import { openDatabase } from './db/open';
+import { installProcessGuards } from './ops/process-guards';
+import { installGracefulShutdown } from './ops/shutdown';
 
 function configOrExit(): Config {
   try {
@@ -20,15 +22,9 @@ const { buildServer } = await import('./app');
 const db = await opening;
 const app = await buildServer(config, { db });
 app.addHook('onClose', () => db.close());
-
-let closing = false;
-async function shutdown(signal: NodeJS.Signals): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  process.exit(0);
-}
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+installProcessGuards(app.log);
+installGracefulShutdown(app, {
+  delayMs: config.shutdownDelayMs ?? 0,
+  graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+});
 await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,25 @@
+// The usual setup of a test file that needs the real server but no particular database: a fresh, migrated
+// in-memory PGlite and a temporary data directory, all closed or removed by `stop`.
+import type { Config } from '../../server/config';
+import { runMigrations } from '../../server/db/migrations';
+import { openPglite } from '../../server/db/pglite';
+import { type RunningServer, startServer, temporaryDir, testConfig } from './server';
+
+export interface MemoryServer extends RunningServer {
+  stop(): Promise<void>;
+}
+
+export async function startMemoryServer(overrides: Partial<Config> = {}): Promise<MemoryServer> {
+  const temp = temporaryDir();
+  const db = await openPglite();
+  await runMigrations(db);
+  const server = await startServer(testConfig(temp.dir, overrides), { db });
+  return {
+    ...server,
+    async stop() {
+      await server.close();
+      await db.close();
+      temp.remove();
+    },
+  };
+}

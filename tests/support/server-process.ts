@@ -1,0 +1,62 @@
+// The server as its own process, as an operator runs it: for what only a process shows (signals, exit codes,
+// process-wide error handlers). Its pino log lines are collected so tests can wait for one.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { repoRoot } from './paths';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves once the output matches `pattern` (it may already). */
+  waitForOutput(pattern: RegExp): Promise<void>;
+  /** The exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+/** Starts `node <args>` in the project and waits for pino's "Server listening at …" line. */
+export async function startServerProcess(args: string[], env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const waiters = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const check of waiters) check();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const waitForOutput = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(output)) return;
+        waiters.delete(check);
+        resolve();
+      };
+      waiters.add(check);
+      void exited.then((code) => {
+        if (!waiters.has(check)) return;
+        waiters.delete(check);
+        reject(new Error(`the server exited (${code}) before printing ${pattern}:\n${output}`));
+      });
+      check();
+    });
+
+  await waitForOutput(/Server listening at http:\/\/127\.0\.0\.1:\d+/);
+  const origin = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1] ?? '';
+  return { child, origin, output: () => output, waitForOutput, exited };
+}
+
+/** Arguments that run the TypeScript server as `npm start` runs the compiled one, after any `preloads`. */
+export const typescriptServer = (...preloads: string[]): string[] => [
+  '--import',
+  'tsx',
+  ...preloads.flatMap((preload) => ['--import', preload]),
+  'server/main.ts',
+];
