@@ -20,6 +20,7 @@ import { installCrossSiteCheck } from './security/cross-site';
 import { installErrorHandler } from './security/error-handler';
 import { installSecurityHeaders } from './security/headers';
 import { installRateLimit } from './security/rate-limit';
+import { fastifyTrustProxy } from './security/trust-proxy';
 import { userRoutes } from './users/routes';
 import { createSessions, installSession } from './users/session';
 import { createUserStore } from './users/user-store';
@@ -88,7 +89,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     schemaController: { compilersFactory: noRouteSchemaCompilers },
   });
   const db = parts.db ?? (await openDatabase(config));
@@ -98,7 +99,10 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   const sessions = createSessions(users);
   const deferred = deferredModerator(config, app.log);
   if (!parts.moderator) app.addHook('onListen', async () => deferred.warm());
-  const quota = createQuota(db);
+  const quota = createQuota(db, {
+    networkDailyLimit: config.generationNetworkDailyLimit,
+    dailyBudget: config.generationDailyBudget,
+  });
   const images = createDiskImageStore(path.join(config.dataDir, 'images'));
   const generationProvider = await createGenerationProvider(config);
 
@@ -107,7 +111,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   installCrossSiteCheck(app, config.publicBaseUrl);
   // `hook: false`: no route reads `request.cookies`; the session reads its one cookie itself (see users/session).
   await app.register(fastifyCookie, { secret: config.sessionSecret, hook: false });
-  await installRateLimit(app, config.rateLimit);
+  await installRateLimit(app, config.rateLimit, db);
 
   await app.register(openApiRoutes);
   // The catalogue is the same for everyone: it sits outside the session, so a read never creates a guest

@@ -27,6 +27,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     moderation: 'rule',
     rateLimit: { max: 1000, windowMs: 60_000 },
     trustProxy: false,
+    // Off unless a test is about it: a test file's many guests all come from 127.0.0.1.
+    generationNetworkDailyLimit: 0,
+    generationDailyBudget: null,
     logLevel: 'silent',
     ...overrides,
   };
