@@ -1,12 +1,9 @@
 // The daily budget of paid provider calls, through the real server with the scripted provider standing in for a
 // paid one (it declares no `paid: false`): past the budget a generation is refused with 503 and charges
 // nothing; a cancelled or failed generation gives its budget unit back; a paid empty room counts like a kitchen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../contract/errors';
-import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { startServer, testConfig, useServerOnPglite } from '../../support/server';
 import { type Answer, GenerationClient, startedJob } from './generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from './scripted-provider';
 
@@ -14,33 +11,16 @@ const LIMIT = 5;
 const BUDGET = 2;
 const scripted = registerScriptedProvider();
 
-let db: Database;
-let server: RunningServer;
-const temp = temporaryDir();
-
-beforeAll(async () => {
-  db = await openPglite();
-  await runMigrations(db);
-  server = await startServer(
-    testConfig(temp.dir, {
-      generationLimit: LIMIT,
-      generationProvider: SCRIPTED_PROVIDER,
-      generationDailyBudget: BUDGET,
-      generationNetworkDailyLimit: 100,
-    }),
-    { db },
-  );
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  temp.remove();
+const running = useServerOnPglite({
+  generationLimit: LIMIT,
+  generationProvider: SCRIPTED_PROVIDER,
+  generationDailyBudget: BUDGET,
+  generationNetworkDailyLimit: 100,
 });
 
 /** A new guest (the network limit is set high: only the budget is shared). */
 async function guestWithPhoto(): Promise<{ guest: GenerationClient; imageId: string }> {
-  const guest = new GenerationClient(server.origin);
+  const guest = new GenerationClient(running.server.origin);
   return { guest, imageId: await guest.upload() };
 }
 
@@ -95,12 +75,9 @@ describe('the daily budget of paid calls', () => {
 
 describe('the local provider', () => {
   it('ignores the budget, and its empty rooms stay free', async () => {
-    const local = await startServer(
-      testConfig(temp.dir, { generationLimit: LIMIT, generationDailyBudget: 0 }),
-      {
-        db,
-      },
-    );
+    const { db, dataDir } = running;
+    const config = testConfig(dataDir, { generationLimit: LIMIT, generationDailyBudget: 0 });
+    const local = await startServer(config, { db });
     try {
       const guest = new GenerationClient(local.origin);
       const imageId = await guest.upload();
