@@ -86,7 +86,7 @@ export interface ServerOnPglite {
  * One in-memory PGlite and one server on it for the calling test file, started before its tests and closed
  * after them. Read the fields inside tests (they are set in beforeAll).
  */
-export function useServerOnPglite(overrides: Partial<Config>): ServerOnPglite {
+export function serverOnPgliteForFile(overrides: Partial<Config>): ServerOnPglite {
   const temp = temporaryDir();
   const state = { dataDir: temp.dir } as { db: Database; server: RunningServer; dataDir: string };
   beforeAll(async () => {

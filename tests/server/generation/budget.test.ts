@@ -3,7 +3,7 @@
 // nothing; a cancelled or failed generation gives its budget unit back; a paid empty room counts like a kitchen.
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../contract/errors';
-import { startServer, testConfig, useServerOnPglite } from '../../support/server';
+import { serverOnPgliteForFile, startServer, testConfig } from '../../support/server';
 import { type Answer, GenerationClient, startedJob } from './generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from './scripted-provider';
 
@@ -11,7 +11,7 @@ const LIMIT = 5;
 const BUDGET = 2;
 const scripted = registerScriptedProvider();
 
-const running = useServerOnPglite({
+const running = serverOnPgliteForFile({
   generationLimit: LIMIT,
   generationProvider: SCRIPTED_PROVIDER,
   generationDailyBudget: BUDGET,
