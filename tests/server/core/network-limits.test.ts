@@ -8,6 +8,7 @@ import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import { clientNetwork } from '../../../server/security/client-network';
+import { databaseRateLimitStore } from '../../../server/security/rate-limit-store';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
 import { type Answer, GenerationClient } from '../generation/generation-client';
 
@@ -133,5 +134,34 @@ describe.each([
     expect(codeOf(limited)).toBe('RATE_LIMITED');
     // Another real client, same forged value, is not limited.
     expect((await post('198.18.0.1', `${real}1`)).status).toBe(400);
+  });
+});
+
+describe('the rate-limit store', () => {
+  /** One hit through a store's callback interface. */
+  const hit = (
+    store: InstanceType<ReturnType<typeof databaseRateLimitStore>>,
+    key: string,
+    windowMs: number,
+  ) =>
+    new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+      store.incr(key, (error, result) => (error || !result ? reject(error) : resolve(result)), windowMs, 1),
+    );
+
+  it('counts one key across stores, keeps routes with their own limits apart, and deletes ended windows', async () => {
+    const Store = databaseRateLimitStore(db);
+    await db.query("INSERT INTO rate_limit_windows (key, window_ends_at, hits) VALUES ('ended', 1, 5)");
+    const [first, second] = [new Store({}), new Store({})];
+    const window = 60 * 60_000;
+    expect((await hit(first, 'store-test', window)).current).toBe(1);
+    const again = await hit(second, 'store-test', window);
+    expect(again.current).toBe(2);
+    expect(again.ttl).toBeGreaterThan(0);
+    expect(again.ttl).toBeLessThanOrEqual(window);
+    // Shaped as the plugin really calls it (merged parameters, the route under routeInfo), not as its types say.
+    const route = first.child({ routeInfo: { method: 'POST', url: '/own-limit' } } as never);
+    expect((await hit(route, 'store-test', window)).current).toBe(1);
+    // The first hit of each store also swept ended windows (best effort, after the upsert).
+    await expect.poll(() => db.query("SELECT key FROM rate_limit_windows WHERE key = 'ended'")).toEqual([]);
   });
 });
