@@ -188,7 +188,6 @@ function generationOperations(): Record<string, JsonObject> {
         202: jobAnswer('The job, queued.'),
         400: errorResponse('A field is missing or names nothing in the catalogue (the message names it).'),
         404: errorResponse("The photo or empty room is not this user's."),
-        409: errorResponse('This Idempotency-Key belongs to a request that failed; send a new key.'),
         429: errorResponse(
           'No generations left (GENERATION_LIMIT_REACHED), none left for your network today (NETWORK_LIMIT_REACHED, ' +
             'Retry-After), or too many jobs in progress (TOO_MANY_JOBS).',
