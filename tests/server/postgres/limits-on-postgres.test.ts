@@ -52,6 +52,29 @@ describe('two instances on one PostgreSQL', () => {
     );
   }, 60_000);
 
+  it('let one session spend no more than its limits with 50 concurrent requests across both', async () => {
+    const first = guestOn(0, '203.0.113.99');
+    const imageId = await first.upload();
+    const twin = first.on(instances[1]?.origin ?? '');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => (index % 2 ? twin : first).startKitchen({ imageId })),
+    );
+    // The unfinished-jobs limit and the network limit are both 3: exactly 3 start, wherever they land. Past
+    // RATE_LIMIT hits the rest never reach the route.
+    expect(answers.filter((answer) => answer.status === 202)).toHaveLength(3);
+    const codes = new Set(
+      answers
+        .filter((answer) => answer.status !== 202)
+        .map((answer) => apiErrorSchema.parse(answer.body).code),
+    );
+    expect(
+      [...codes].every((code) =>
+        ['TOO_MANY_JOBS', 'NETWORK_LIMIT_REACHED', 'RATE_LIMITED'].includes(code ?? ''),
+      ),
+    ).toBe(true);
+    expect(await first.remaining()).toBe(5 - 3);
+  }, 60_000);
+
   it('share the rate limit: the hits on both count against one window', async () => {
     const statuses = [];
     for (let index = 0; index <= RATE_LIMIT; index += 1) {
