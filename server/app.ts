@@ -23,6 +23,7 @@ import { installCrossSiteCheck } from './security/cross-site';
 import { installErrorHandler } from './security/error-handler';
 import { installSecurityHeaders } from './security/headers';
 import { installRateLimit } from './security/rate-limit';
+import { fastifyTrustProxy } from './security/trust-proxy';
 import { userRoutes } from './users/routes';
 import { createSessions, installSession } from './users/session';
 import { createUserStore } from './users/user-store';
@@ -91,7 +92,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     schemaController: { compilersFactory: noRouteSchemaCompilers },
     ...serverTimeoutOptions(config.timeouts ?? DEFAULT_TIMEOUTS),
     // While closing, a new request on a kept-alive connection is answered 503 with `Connection: close`.
@@ -104,7 +105,10 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   const sessions = createSessions(users);
   const deferred = deferredModerator(config, app.log);
   if (!parts.moderator) app.addHook('onListen', async () => deferred.warm());
-  const quota = createQuota(db);
+  const quota = createQuota(db, {
+    networkDailyLimit: config.generationNetworkDailyLimit,
+    dailyBudget: config.generationDailyBudget,
+  });
   const imageStorage = await openImageStorage(config, db);
   const images = imageStorage.store;
   // Expired images and old jobs are swept by every instance; each step is idempotent.
@@ -122,7 +126,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   installCrossSiteCheck(app, config.publicBaseUrl);
   // `hook: false`: no route reads `request.cookies`; the session reads its one cookie itself (see users/session).
   await app.register(fastifyCookie, { secret: config.sessionSecret, hook: false });
-  await installRateLimit(app, config.rateLimit);
+  await installRateLimit(app, config.rateLimit, db);
 
   const readiness = createReadiness({
     onFailure: (check, error) => app.log.warn({ err: error, check }, 'readiness check failed'),

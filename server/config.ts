@@ -2,6 +2,7 @@
 // with a clear message instead of surfacing later as odd behaviour.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './images/store/s3-bytes';
@@ -42,10 +43,17 @@ export interface Config {
    * asked for, so nothing leaves the machine by default; optional so configs built by hand need not name it.
    */
   openAiModeration?: boolean;
-  /** Per client IP, on state-changing routes only (catalogue reads are not limited). */
+  /** Per client network, on state-changing routes only (catalogue reads are not limited). */
   rateLimit: { max: number; windowMs: number };
-  /** Trust `X-Forwarded-*` from a reverse proxy (needed for the Secure cookie behind TLS termination). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' `X-Forwarded-*` to believe (the client address, and TLS for the Secure cookie): none
+   * (`false`), the nearest `n` hops, or the proxies at these addresses/CIDRs. Never "all": see TRUST_PROXY.
+   */
+  trustProxy: TrustProxy;
+  /** Guests' generations per client network (IPv4 address, IPv6 /64) per UTC day; 0 turns the bound off. */
+  generationNetworkDailyLimit: number;
+  /** Paid provider generations per UTC day across all users; null: unlimited. Ignored for `local`. */
+  generationDailyBudget: number | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * The generation provider's name in `server/generation/provider-registry.ts`; `local` (the offline concept
@@ -94,10 +102,59 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A whole number, or absent when unset or blank (so `VAR=` means the default, not 0). */
+const optionalCount = optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional());
+
 const booleanText = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for reserved ranges, which Fastify's `trustProxy` list accepts beside addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_ALL_REFUSED =
+  '"true" would trust every X-Forwarded-For, so any client could choose its own address and escape the ' +
+  'rate limit and the per-network quota. Set the number of proxies in front of the server (e.g. 1) or their ' +
+  'addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)';
+
+/** Unset, `false` or `0`: trust nothing; a hop count; or a comma-separated list of proxy addresses/CIDRs. */
+const trustProxyText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): TrustProxy => {
+    if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      context.addIssue({ code: 'custom', message: TRUST_ALL_REFUSED });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be a hop count or proxy addresses/CIDRs; not understood: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** A small multiple of the per-user limit: a household or office shares one address. */
+const NETWORK_LIMIT_PER_USER_LIMIT = 3;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -112,7 +169,9 @@ const envSchema = z.object({
   MODERATION: z.enum(['nsfw', 'rule']).default('nsfw'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  TRUST_PROXY: booleanText,
+  TRUST_PROXY: trustProxyText,
+  GENERATION_NETWORK_DAILY_LIMIT: optionalCount,
+  GENERATION_DAILY_BUDGET: optionalCount,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Checked against the registered providers when the server is built; here only its form.
   GENERATION_PROVIDER: optionalText.pipe(
@@ -218,6 +277,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openAiModeration: vars.MODERATION_OPENAI,
     rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
     trustProxy: vars.TRUST_PROXY,
+    generationNetworkDailyLimit:
+      vars.GENERATION_NETWORK_DAILY_LIMIT ?? NETWORK_LIMIT_PER_USER_LIMIT * vars.GENERATION_LIMIT,
+    generationDailyBudget: vars.GENERATION_DAILY_BUDGET ?? null,
     logLevel: vars.LOG_LEVEL,
     generationProvider: vars.GENERATION_PROVIDER ?? 'local',
     imageBytes: imageBytesOf(vars),

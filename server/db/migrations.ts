@@ -91,6 +91,34 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    id: 6,
+    name: 'network quota, daily budget, shared rate limits',
+    statements: [
+      // What a claim charged beyond the user's unit, so its refund gives back exactly that.
+      'ALTER TABLE generation_claims ADD COLUMN network text',
+      'ALTER TABLE generation_claims ADD COLUMN day date',
+      'ALTER TABLE generation_claims ADD COLUMN charged_budget boolean NOT NULL DEFAULT false',
+      `CREATE TABLE generation_network_days (
+        network text NOT NULL,
+        day date NOT NULL,
+        used integer NOT NULL CHECK (used >= 0),
+        PRIMARY KEY (network, day)
+      )`,
+      `CREATE TABLE generation_budget_days (
+        day date PRIMARY KEY,
+        used integer NOT NULL CHECK (used >= 0)
+      )`,
+      // Fixed windows in epoch milliseconds of the database's clock, the one clock every instance shares.
+      `CREATE TABLE rate_limit_windows (
+        key text NOT NULL,
+        window_ends_at bigint NOT NULL,
+        hits integer NOT NULL,
+        PRIMARY KEY (key, window_ends_at)
+      )`,
+      'CREATE INDEX rate_limit_windows_by_end ON rate_limit_windows (window_ends_at)',
+    ],
+  },
 ];
 
 // Any constant shared by every instance of this app: it serialises concurrent migration runs.

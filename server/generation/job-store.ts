@@ -21,7 +21,7 @@ export interface JobRecord {
   job: GenerationJob;
   userId: number;
   request: StoredJobRequest;
-  /** The quota claim a kitchen job spent; null for the (free) empty room. */
+  /** The quota claim the job spent; null when it was free (an empty room from the `local` provider). */
   claimId: number | null;
 }
 
@@ -84,14 +84,22 @@ async function one(db: Queryable, sql: string, params: readonly unknown[]): Prom
 export interface JobStore {
   /**
    * Inserts a queued job, or, when its idempotency key or quota claim already has one, answers that job
-   * (`created: false`): concurrent twins converge on one job.
+   * (`created: false`): concurrent twins converge on one job. In `tx` when given, so the job commits with its
+   * claim.
    */
-  create(job: NewJob): Promise<{ record: JobRecord; created: boolean }>;
+  create(job: NewJob, tx?: Queryable): Promise<{ record: JobRecord; created: boolean }>;
+  /** The user's job of this kind started with this Idempotency-Key. */
+  findByKey(
+    userId: number,
+    kind: JobKind,
+    idempotencyKey: string,
+    tx?: Queryable,
+  ): Promise<JobRecord | undefined>;
   /** The job if it belongs to `userId`. */
   find(userId: number, id: string): Promise<JobRecord | undefined>;
   findByClaim(claimId: number): Promise<JobRecord | undefined>;
   /** How many of the user's jobs are queued or in progress. */
-  countUnfinished(userId: number): Promise<number>;
+  countUnfinished(userId: number, tx?: Queryable): Promise<number>;
   /** The user's jobs of one kind, newest first. */
   list(userId: number, kind: JobKind, limit: number): Promise<GenerationJob[]>;
   /** Takes the oldest queued job for this runner, moving it to `preparing`; concurrent runners skip it. */
@@ -113,13 +121,19 @@ export interface JobStore {
 }
 
 export function createJobStore(db: Database): JobStore {
-  const findByClaim = (claimId: number) =>
-    one(db, `SELECT ${COLUMNS} FROM generation_jobs WHERE claim_id = $1`, [claimId]);
+  const findByClaim = (claimId: number, tx: Queryable = db) =>
+    one(tx, `SELECT ${COLUMNS} FROM generation_jobs WHERE claim_id = $1`, [claimId]);
+  const findByKey = (userId: number, kind: JobKind, idempotencyKey: string | null, tx: Queryable = db) =>
+    one(
+      tx,
+      `SELECT ${COLUMNS} FROM generation_jobs WHERE user_id = $1 AND kind = $2 AND idempotency_key = $3`,
+      [userId, kind, idempotencyKey],
+    );
 
   return {
-    async create(job) {
+    async create(job, tx = db) {
       const inserted = await one(
-        db,
+        tx,
         `INSERT INTO generation_jobs (id, user_id, kind, state, request, provider, claim_id, idempotency_key)
          VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
         [
@@ -134,12 +148,8 @@ export function createJobStore(db: Database): JobStore {
       );
       if (inserted) return { record: inserted, created: true };
       const existing =
-        (job.claimId === null ? undefined : await findByClaim(job.claimId)) ??
-        (await one(
-          db,
-          `SELECT ${COLUMNS} FROM generation_jobs WHERE user_id = $1 AND kind = $2 AND idempotency_key = $3`,
-          [job.userId, job.request.kind, job.idempotencyKey],
-        ));
+        (job.claimId === null ? undefined : await findByClaim(job.claimId, tx)) ??
+        (await findByKey(job.userId, job.request.kind, job.idempotencyKey, tx));
       if (!existing) throw new Error('a job insert conflicted without a matching job');
       return { record: existing, created: false };
     },
@@ -147,10 +157,11 @@ export function createJobStore(db: Database): JobStore {
     find: (userId, id) =>
       one(db, `SELECT ${COLUMNS} FROM generation_jobs WHERE id = $1 AND user_id = $2`, [id, userId]),
 
-    findByClaim,
+    findByClaim: (claimId) => findByClaim(claimId),
+    findByKey,
 
-    async countUnfinished(userId) {
-      const [row] = await db.query<{ count: number }>(
+    async countUnfinished(userId, tx = db) {
+      const [row] = await tx.query<{ count: number }>(
         `SELECT count(*)::integer AS count FROM generation_jobs WHERE user_id = $1 AND state IN (${UNFINISHED})`,
         [userId],
       );

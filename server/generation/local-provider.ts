@@ -9,6 +9,8 @@ export const LOCAL_PROVIDER_NAME = 'local';
 export function createLocalProvider(): GenerationProvider {
   return {
     name: LOCAL_PROVIDER_NAME,
+    // Offline: its calls cost nothing, so its empty rooms are free and the daily budget ignores it.
+    paid: false,
 
     async emptyRoom({ photo }, { signal }) {
       signal.throwIfAborted();

@@ -51,9 +51,16 @@ export interface ProviderContext {
 export interface GenerationProvider {
   /** Stored with each job and shown to the user (`local` is an offline concept render). */
   readonly name: string;
+  /**
+   * Whether each call costs money: a paid call (the empty room too) is claimed against the user, their network
+   * and the daily budget. Absent means paid, so a new adapter is never free by omission; `local` says false.
+   */
+  readonly paid?: boolean;
   emptyRoom(request: EmptyRoomRequest, context: ProviderContext): Promise<ProviderImage>;
   kitchen(request: KitchenRequest, context: ProviderContext): Promise<ProviderImage>;
 }
+
+export const isPaid = (provider: GenerationProvider): boolean => provider.paid !== false;
 
 /** Makes a provider from the server's configuration (keys, endpoints); may load its modules lazily. */
 export type GenerationProviderFactory = (config: Config) => GenerationProvider | Promise<GenerationProvider>;

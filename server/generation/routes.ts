@@ -5,10 +5,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actionPaths, GENERATIONS_REMAINING_HEADER } from '../../contract/endpoints';
 import {
-  type GenerationJob,
   generateEmptyRoomRequestSchema,
   generateKitchenRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
+  type JobKind,
   jobPaths,
 } from '../../contract/generation';
 import { kitchenLayoutIdSchema } from '../../contract/layouts';
@@ -19,10 +19,12 @@ import { parseInput } from '../http/parse';
 import '../http/user-request';
 import type { ImageStore } from '../images/image-store';
 import { setGenerationsRemaining } from '../quota/header';
-import type { Quota } from '../quota/quota';
+import type { Charge, Quota } from '../quota/quota';
+import { clientNetwork } from '../security/client-network';
+import { AdmissionRefused, createAdmission } from './admission';
 import { createJobRunner, type JobRunner } from './job-runner';
-import { createJobStore, type JobStore, type NewJob } from './job-store';
-import type { GenerationProvider } from './provider';
+import { createJobStore, type JobStore, type StoredJobRequest } from './job-store';
+import { type GenerationProvider, isPaid } from './provider';
 import { recoverInterruptedJobs, SHARED_DATABASE_STALE_MS } from './recovery';
 
 export interface GenerationRoutesOptions {
@@ -34,8 +36,6 @@ export interface GenerationRoutesOptions {
   timeoutMs?: number;
 }
 
-/** A user may have this many jobs queued or running at once; the empty room is free, so this bounds the work. */
-export const MAX_UNFINISHED_JOBS_PER_USER = 3;
 const HISTORY_LENGTH = 50;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
@@ -114,39 +114,46 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     }
   }
 
-  async function requireRoomForAnotherJob(userId: number): Promise<void> {
-    if ((await jobs.countUnfinished(userId)) >= MAX_UNFINISHED_JOBS_PER_USER) {
-      throw new HttpError(
-        429,
-        'TOO_MANY_JOBS',
-        'You already have generations in progress. Please wait for them to finish.',
-      );
+  const admit = createAdmission(db, jobs, quota);
+
+  /** What a job of this kind costs here: a kitchen always; an empty room only from a paid provider. */
+  const chargeFor = (request: FastifyRequest, kind: JobKind): Charge | null =>
+    kind === 'kitchen' || isPaid(provider)
+      ? // Guests are bounded per network too; accounts (when they exist) per account only.
+        { network: clientNetwork(request.ip), paid: isPaid(provider) }
+      : null;
+
+  async function start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    stored: StoredJobRequest,
+    idempotencyKey: string | null,
+  ) {
+    const job = {
+      id: randomUUID(),
+      userId: request.userId,
+      request: stored,
+      provider: provider.name,
+      idempotencyKey,
+    };
+    try {
+      const admitted = await admit({ job, charge: chargeFor(request, stored.kind) });
+      if (admitted.created) runner.wake();
+      setGenerationsRemaining(reply, admitted.remaining);
+      return reply.code(202).send({ job: admitted.job });
+    } catch (error) {
+      if (error instanceof AdmissionRefused && error.retryAfterSeconds !== null) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      throw error;
     }
   }
-
-  async function start(job: NewJob): Promise<GenerationJob> {
-    const { record, created } = await jobs.create(job);
-    if (created) runner.wake();
-    return record.job;
-  }
-
-  const accepted = (reply: FastifyReply, job: GenerationJob) => reply.code(202).send({ job });
 
   app.post(actionPaths.generateEmptyRoom, async (request, reply) => {
     const { imageId } = parseInput(generateEmptyRoomRequestSchema, request.body);
     const idempotencyKey = idempotencyKeyOf(request);
-    const { userId } = request;
-    await requireImage(userId, imageId, 'imageId');
-    await requireRoomForAnotherJob(userId);
-    const job = await start({
-      id: randomUUID(),
-      userId,
-      request: { kind: 'empty_room', imageId },
-      provider: provider.name,
-      claimId: null,
-      idempotencyKey,
-    });
-    return accepted(reply, job);
+    await requireImage(request.userId, imageId, 'imageId');
+    return start(request, reply, { kind: 'empty_room', imageId }, idempotencyKey);
   });
 
   app.post(actionPaths.generateKitchen, async (request, reply) => {
@@ -164,48 +171,7 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     }
     await requireImage(userId, body.imageId, 'imageId');
     if (body.emptyRoomId) await requireImage(userId, body.emptyRoomId, 'emptyRoomId');
-
-    const claimed = await quota.claim(userId, idempotencyKey ?? undefined);
-    if (!claimed.granted) {
-      setGenerationsRemaining(reply, claimed.remaining);
-      throw new HttpError(429, 'GENERATION_LIMIT_REACHED', 'You have used all your generations.');
-    }
-    const { claim, remaining } = claimed;
-    setGenerationsRemaining(reply, remaining);
-    if (claimed.replayed) {
-      const earlier = await jobs.findByClaim(claim.id);
-      if (earlier) return accepted(reply, earlier.job);
-      // The first request with this key gave its unit back before it had a job: reusing the key would be free.
-      if (claimed.refunded) {
-        throw new HttpError(
-          409,
-          'IDEMPOTENCY_KEY_SPENT',
-          `This ${IDEMPOTENCY_KEY_HEADER} was used by a request that failed; send a new one.`,
-        );
-      }
-      // Otherwise its twin is still on its way to creating the job: both land on the same one below.
-    } else {
-      try {
-        await requireRoomForAnotherJob(userId);
-      } catch (error) {
-        setGenerationsRemaining(reply, await quota.refund(claim));
-        throw error;
-      }
-    }
-    try {
-      const job = await start({
-        id: randomUUID(),
-        userId,
-        request: { kind: 'kitchen', ...body },
-        provider: provider.name,
-        claimId: claim.id,
-        idempotencyKey,
-      });
-      return accepted(reply, job);
-    } catch (error) {
-      setGenerationsRemaining(reply, await quota.refund(claim));
-      throw error;
-    }
+    return start(request, reply, { kind: 'kitchen', ...body }, idempotencyKey);
   });
 
   app.get(jobPaths.job, async (request) => {

@@ -188,8 +188,13 @@ function generationOperations(): Record<string, JsonObject> {
         202: jobAnswer('The job, queued.'),
         400: errorResponse('A field is missing or names nothing in the catalogue (the message names it).'),
         404: errorResponse("The photo or empty room is not this user's."),
-        409: errorResponse('This Idempotency-Key belongs to a request that failed; send a new key.'),
-        429: errorResponse('No generations left (Generations-Remaining: 0), or too many jobs in progress.'),
+        429: errorResponse(
+          'No generations left (GENERATION_LIMIT_REACHED), none left for your network today (NETWORK_LIMIT_REACHED, ' +
+            'Retry-After), or too many jobs in progress (TOO_MANY_JOBS).',
+        ),
+        503: errorResponse(
+          "Today's budget of paid generations is spent (DAILY_BUDGET_REACHED, Retry-After); nothing charged.",
+        ),
         ...extra,
       },
     },
@@ -197,7 +202,7 @@ function generationOperations(): Record<string, JsonObject> {
   return {
     [openApiPath(actionPaths.generateEmptyRoom)]: post(
       'generateEmptyRoom',
-      'Starts emptying the room in a stored photo (not charged).',
+      'Starts emptying the room in a stored photo: free with the local provider; with a paid one it claims a generation like a kitchen.',
       generateEmptyRoomRequestSchema,
     ),
     [openApiPath(actionPaths.generateKitchen)]: post(

@@ -26,6 +26,8 @@ const PROVIDER_MESSAGE = 'The renderer is out of order; please try again later.'
 // Empties the room (free) and then fails the kitchen, the generation that is charged.
 registerGenerationProvider(BROKEN_PROVIDER, () => ({
   name: BROKEN_PROVIDER,
+  // Costs nothing, like `local`: otherwise its empty room would be claimed as a paid call.
+  paid: false,
   emptyRoom: async ({ photo }) => photo,
   kitchen: async () => {
     throw new GenerationFailure(PROVIDER_MESSAGE);

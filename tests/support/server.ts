@@ -5,8 +5,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildServer, type ServerParts } from '../../server/app';
 import type { Config } from '../../server/config';
+import type { Database } from '../../server/db/database';
+import { runMigrations } from '../../server/db/migrations';
+import { openPglite } from '../../server/db/pglite';
 
 export function temporaryDir(prefix = 'kr-test-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -27,6 +31,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     moderation: 'rule',
     rateLimit: { max: 1000, windowMs: 60_000 },
     trustProxy: false,
+    // Off unless a test is about it: a test file's many guests all come from 127.0.0.1.
+    generationNetworkDailyLimit: 0,
+    generationDailyBudget: null,
     logLevel: 'silent',
     ...overrides,
   };
@@ -66,4 +73,31 @@ export function cookieHeader(response: Response): string {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+}
+
+export interface ServerOnPglite {
+  readonly db: Database;
+  readonly server: RunningServer;
+  /** The data directory the server uses; another server started on it finds the same photos. */
+  readonly dataDir: string;
+}
+
+/**
+ * One in-memory PGlite and one server on it for the calling test file, started before its tests and closed
+ * after them. Read the fields inside tests (they are set in beforeAll).
+ */
+export function serverOnPgliteForFile(overrides: Partial<Config>): ServerOnPglite {
+  const temp = temporaryDir();
+  const state = { dataDir: temp.dir } as { db: Database; server: RunningServer; dataDir: string };
+  beforeAll(async () => {
+    state.db = await openPglite();
+    await runMigrations(state.db);
+    state.server = await startServer(testConfig(temp.dir, overrides), { db: state.db });
+  }, 60_000);
+  afterAll(async () => {
+    await state.server?.close();
+    await state.db?.close();
+    temp.remove();
+  });
+  return state;
 }

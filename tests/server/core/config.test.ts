@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       moderation: 'nsfw',
       openAiModeration: false,
       trustProxy: false,
+      generationNetworkDailyLimit: 15,
+      generationDailyBudget: null,
     });
   });
 
@@ -44,7 +46,9 @@ describe('loadConfig', () => {
       MODERATION: 'rule',
       RATE_LIMIT_MAX: '10',
       RATE_LIMIT_WINDOW_MS: '1000',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,2001:db8::/32',
+      GENERATION_NETWORK_DAILY_LIMIT: '40',
+      GENERATION_DAILY_BUDGET: '500',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -56,7 +60,9 @@ describe('loadConfig', () => {
       publicBaseUrl: 'https://kitchen.example',
       moderation: 'rule',
       rateLimit: { max: 10, windowMs: 1000 },
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', '192.0.2.1', '2001:db8::/32'],
+      generationNetworkDailyLimit: 40,
+      generationDailyBudget: 500,
     });
   });
 
@@ -78,6 +84,43 @@ describe('loadConfig', () => {
         expect((error as Error).message).toContain(name);
       }
     }
+  });
+
+  describe('TRUST_PROXY', () => {
+    const trustProxyOf = (value: string) => loadConfig({ DATA_DIR: temp.dir, TRUST_PROXY: value }).trustProxy;
+
+    it('trusts nothing unless told, a hop count, or a list of proxies', () => {
+      for (const value of ['', 'false', '0']) expect(trustProxyOf(value)).toBe(false);
+      expect(trustProxyOf('2')).toBe(2);
+      expect(trustProxyOf('loopback, 172.16.0.0/12')).toEqual(['loopback', '172.16.0.0/12']);
+    });
+
+    it('refuses `true`, saying why and what to set instead', () => {
+      expect(() => trustProxyOf('true')).toThrow(ConfigError);
+      expect(() => trustProxyOf('true')).toThrow(
+        /any client could choose its own address.*number of proxies/s,
+      );
+    });
+
+    it('refuses what is neither a count nor an address', () => {
+      for (const value of ['yes', '10.0.0.0/33', '10.0.0.1/8/8', 'proxy.internal', '-1']) {
+        expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY/);
+      }
+    });
+  });
+
+  describe('generation limits', () => {
+    const limitsOf = (env: NodeJS.ProcessEnv) => {
+      const config = loadConfig({ DATA_DIR: temp.dir, ...env });
+      return [config.generationNetworkDailyLimit, config.generationDailyBudget];
+    };
+
+    it('bounds a network at three times the per-user limit unless set; 0 turns it off', () => {
+      expect(limitsOf({ GENERATION_LIMIT: '2' })).toEqual([6, null]);
+      expect(limitsOf({ GENERATION_LIMIT: '2', GENERATION_NETWORK_DAILY_LIMIT: '' })).toEqual([6, null]);
+      expect(limitsOf({ GENERATION_NETWORK_DAILY_LIMIT: '0', GENERATION_DAILY_BUDGET: '0' })).toEqual([0, 0]);
+      expect(() => limitsOf({ GENERATION_DAILY_BUDGET: 'lots' })).toThrow(/GENERATION_DAILY_BUDGET/);
+    });
   });
 
   describe('MODERATION_OPENAI', () => {

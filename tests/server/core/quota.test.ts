@@ -6,10 +6,14 @@ import type { Database } from '../../../server/db/database';
 import { migrations, runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
+import { createAdmission, MAX_UNFINISHED_JOBS_PER_USER } from '../../../server/generation/admission';
+import { createJobStore } from '../../../server/generation/job-store';
+import type { HttpError } from '../../../server/http/errors';
 import { createQuota, type Quota } from '../../../server/quota/quota';
 import { createUserStore, type UserStore } from '../../../server/users/user-store';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { cookieHeader, startServer, temporaryDir, testConfig } from '../../support/server';
+import { newKitchenJob } from '../generation/stored-job';
 
 const LIMIT = 5;
 
@@ -51,6 +55,13 @@ describe.each(databases)('quota on %s', (kind, open) => {
   let serverUrl: string | undefined;
   let quota: Quota;
   let users: UserStore;
+  let networks = 0;
+  /** A network no other test has counted on. */
+  const freshNetwork = () => {
+    networks += 1;
+    return `198.51.100.${networks}`;
+  };
+  const guests = (count: number) => Promise.all(Array.from({ length: count }, () => users.createGuest()));
 
   beforeAll(async () => {
     ({ db, stop, serverUrl } = await open());
@@ -64,7 +75,8 @@ describe.each(databases)('quota on %s', (kind, open) => {
     const userId = await users.createGuest();
     const results = await Promise.all(Array.from({ length: 50 }, () => quota.claim(userId)));
     expect(results.filter((result) => result.granted)).toHaveLength(LIMIT);
-    expect(results.filter((result) => !result.granted).every((result) => result.remaining === 0)).toBe(true);
+    const refused = results.filter((result) => !result.granted);
+    expect(refused.every((result) => result.remaining === 0 && result.refusal === 'user')).toBe(true);
     const remainders = results.flatMap((result) => (result.granted ? [result.remaining] : []));
     expect(remainders.sort()).toEqual([0, 1, 2, 3, 4]);
     expect(await quota.remaining(userId)).toBe(0);
@@ -84,45 +96,106 @@ describe.each(databases)('quota on %s', (kind, open) => {
     expect(await quota.remaining(userId)).toBe(LIMIT);
   });
 
-  it('charges a repeated Idempotency-Key once and returns the first claim', async () => {
-    const userId = await users.createGuest();
-    const first = await quota.claim(userId, 'generation-1');
-    const repeats = await Promise.all(Array.from({ length: 10 }, () => quota.claim(userId, 'generation-1')));
-    expect(first).toMatchObject({ granted: true, replayed: false, remaining: LIMIT - 1 });
-    for (const repeat of repeats) {
-      expect(repeat).toMatchObject({ granted: true, replayed: true, remaining: LIMIT - 1 });
-      if (repeat.granted && first.granted) expect(repeat.claim.id).toBe(first.claim.id);
+  it("bounds one network's guests together: 50 concurrent guests, exactly the network's limit granted", async () => {
+    const bounded = createQuota(db, { networkDailyLimit: 7, dailyBudget: null });
+    const network = freshNetwork();
+    const ids = await guests(50);
+    const results = await Promise.all(ids.map((userId) => bounded.claim(userId, { network, paid: false })));
+    expect(results.filter((result) => result.granted)).toHaveLength(7);
+    for (const result of results.filter((each) => !each.granted)) {
+      // Refused for the network, not the person: their own allowance is untouched.
+      expect(result).toEqual({ granted: false, refusal: 'network', remaining: LIMIT });
     }
-    expect(await quota.remaining(userId)).toBe(LIMIT - 1);
+    // Another network is not affected.
+    const elsewhere = await bounded.claim(await users.createGuest(), {
+      network: freshNetwork(),
+      paid: false,
+    });
+    expect(elsewhere.granted).toBe(true);
   });
 
-  it('charges concurrent first uses of one key once', async () => {
-    const userId = await users.createGuest();
-    const results = await Promise.all(Array.from({ length: 20 }, () => quota.claim(userId, 'same-key')));
-    expect(results.filter((result) => result.granted && !result.replayed)).toHaveLength(1);
-    expect(await quota.remaining(userId)).toBe(LIMIT - 1);
+  it('spends the daily budget on paid claims only, and a refund gives back the user, network and budget unit', async () => {
+    const budgeted = createQuota(db, { networkDailyLimit: 2, dailyBudget: 3 });
+    // Earlier tests on this database spent nothing from today's budget: none of their claims was paid.
+    const network = freshNetwork();
+    const paid = await Promise.all(
+      (await guests(10)).map((userId) => budgeted.claim(userId, { network: freshNetwork(), paid: true })),
+    );
+    expect(paid.filter((result) => result.granted)).toHaveLength(3);
+    expect(paid.filter((result) => !result.granted).every((result) => result.refusal === 'budget')).toBe(
+      true,
+    );
+    const free = await budgeted.claim(await users.createGuest(), { network, paid: false });
+    expect(free.granted).toBe(true);
+
+    const first = paid.find((result) => result.granted);
+    if (!first?.granted) throw new Error('three paid claims were granted');
+    await Promise.all([budgeted.refund(first.claim), budgeted.refund(first.claim)]);
+    const afterRefund = await Promise.all(
+      (await guests(3)).map((userId) => budgeted.claim(userId, { network: freshNetwork(), paid: true })),
+    );
+    expect(afterRefund.filter((result) => result.granted)).toHaveLength(1);
+
+    // The network's unit came back with it too: two more from `network` fit (limit 2, one used above).
+    const sameNetwork = await Promise.all(
+      (await guests(3)).map((userId) => budgeted.claim(userId, { network, paid: false })),
+    );
+    expect(sameNetwork.filter((result) => result.granted)).toHaveLength(1);
+    if (!free.granted) throw new Error('unreachable');
+    await budgeted.refund(free.claim);
+    expect((await budgeted.claim(await users.createGuest(), { network, paid: false })).granted).toBe(true);
   });
 
-  it("keeps keys per user: another user's key charges its own user", async () => {
-    const [alice, bob] = [await users.createGuest(), await users.createGuest()];
-    await quota.claim(alice, 'shared-key');
-    const bobs = await quota.claim(bob, 'shared-key');
-    expect(bobs).toMatchObject({ granted: true, replayed: false, remaining: LIMIT - 1 });
-    expect(await quota.remaining(alice)).toBe(LIMIT - 1);
-  });
+  describe('admission (claim and job in one transaction)', () => {
+    const codeOf = (settled: PromiseSettledResult<unknown>) =>
+      settled.status === 'rejected' ? (settled.reason as HttpError).code : 'admitted';
 
-  it('refuses a claim when nothing is left, and charges nothing for it', async () => {
-    const userId = await users.createGuest();
-    for (let i = 0; i < LIMIT; i += 1) await quota.claim(userId, `k${i}`);
-    expect(await quota.claim(userId, 'one-more')).toEqual({ granted: false, remaining: 0 });
-    // The refused key left no claim behind: once a unit is back, the same key is charged.
-    const [firstKey] = await Promise.all([quota.claim(userId, 'k0')]);
-    if (!firstKey?.granted) throw new Error('k0 was granted before');
-    await quota.refund(firstKey.claim);
-    expect(await quota.claim(userId, 'one-more')).toMatchObject({
-      granted: true,
-      replayed: false,
-      remaining: 0,
+    it('lets 50 concurrent requests of one user start exactly the unfinished limit, charging only those', async () => {
+      const admit = createAdmission(db, createJobStore(db), quota);
+      const userId = await users.createGuest();
+      const network = freshNetwork();
+      const settled = await Promise.allSettled(
+        Array.from({ length: 50 }, () =>
+          admit({ job: newKitchenJob(userId), charge: { network, paid: false } }),
+        ),
+      );
+      const codes = settled.map(codeOf);
+      expect(codes.filter((code) => code === 'admitted')).toHaveLength(MAX_UNFINISHED_JOBS_PER_USER);
+      expect(codes.filter((code) => code === 'TOO_MANY_JOBS')).toHaveLength(
+        50 - MAX_UNFINISHED_JOBS_PER_USER,
+      );
+      expect(await quota.remaining(userId)).toBe(LIMIT - MAX_UNFINISHED_JOBS_PER_USER);
+      const claims = await db.query('SELECT id FROM generation_claims WHERE user_id = $1', [userId]);
+      expect(claims).toHaveLength(MAX_UNFINISHED_JOBS_PER_USER);
+    });
+
+    it('answers 20 concurrent repeats of one Idempotency-Key with one job, charged once', async () => {
+      const admit = createAdmission(db, createJobStore(db), quota);
+      const userId = await users.createGuest();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          admit({ job: newKitchenJob(userId, 'same-key'), charge: { network: null, paid: false } }),
+        ),
+      );
+      expect(new Set(results.map((result) => result.job.id)).size).toBe(1);
+      expect(results.filter((result) => result.created)).toHaveLength(1);
+      expect(results.every((result) => result.remaining === LIMIT - 1)).toBe(true);
+      expect(await quota.remaining(userId)).toBe(LIMIT - 1);
+    });
+
+    it('charges nothing and inserts no job when the network refuses', async () => {
+      const bounded = createQuota(db, { networkDailyLimit: 1, dailyBudget: null });
+      const admit = createAdmission(db, createJobStore(db), bounded);
+      const network = freshNetwork();
+      const [first, second] = await guests(2);
+      if (first === undefined || second === undefined) throw new Error('no guests');
+      await admit({ job: newKitchenJob(first), charge: { network, paid: false } });
+      const refused = await admit({ job: newKitchenJob(second), charge: { network, paid: false } }).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ statusCode: 429, code: 'NETWORK_LIMIT_REACHED' });
+      expect(await quota.remaining(second)).toBe(LIMIT);
+      expect(await db.query('SELECT id FROM generation_jobs WHERE user_id = $1', [second])).toEqual([]);
     });
   });
 

@@ -48,17 +48,21 @@ const realFetch = globalThis.fetch;
 
 export class GenerationClient {
   private cookie = '';
-  constructor(readonly origin: string) {}
+  /** `headers`: sent with every request, e.g. the X-Forwarded-For a proxy in front of the server would add. */
+  constructor(
+    readonly origin: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   /** The same browser session (its cookie) against another server, e.g. the same data directory restarted. */
   on(origin: string): GenerationClient {
-    const twin = new GenerationClient(origin);
+    const twin = new GenerationClient(origin, this.headers);
     twin.cookie = this.cookie;
     return twin;
   }
 
   async request(path: string, init: RequestInit = {}): Promise<Answer> {
-    const headers = new Headers(init.headers);
+    const headers = new Headers({ ...this.headers, ...Object.fromEntries(new Headers(init.headers)) });
     if (this.cookie) headers.set('cookie', this.cookie);
     const response = await realFetch(`${this.origin}${path}`, { ...init, headers });
     const set = cookieHeader(response);

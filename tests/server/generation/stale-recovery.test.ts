@@ -11,6 +11,7 @@ import { RESTART_MESSAGES } from '../../../server/generation/messages';
 import { recoverInterruptedJobs, SHARED_DATABASE_STALE_MS } from '../../../server/generation/recovery';
 import { createQuota, type Quota } from '../../../server/quota/quota';
 import { createUserStore } from '../../../server/users/user-store';
+import { storedKitchenRequest } from './stored-job';
 
 const LIMIT = 5;
 
@@ -34,15 +35,7 @@ async function renderingKitchen(userId: number): Promise<string> {
   await jobs.create({
     id,
     userId,
-    request: {
-      kind: 'kitchen',
-      imageId: randomUUID(),
-      emptyRoomId: null,
-      frontalId: 'frontal',
-      worktopId: 'worktop',
-      shape: 'l-shaped',
-      hasIsland: false,
-    },
+    request: storedKitchenRequest(),
     provider: 'local',
     claimId: claimed.claim.id,
     idempotencyKey: null,
