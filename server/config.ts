@@ -38,7 +38,24 @@ export interface Config {
    * renderer) when absent. Optional so configs built by hand (tests) need not name it.
    */
   generationProvider?: string;
+  /** Leases, wake-ups and retries of generation jobs (docs/operations.md); defaults when absent. */
+  generationJobs?: GenerationJobSettings;
 }
+
+export interface GenerationJobSettings {
+  /** How long a runner's hold on a job lasts without renewal (`GENERATION_LEASE_MS`). */
+  leaseMs: number;
+  /** The fallback poll for queued work and lapsed leases (`GENERATION_POLL_MS`). */
+  pollMs: number;
+  /** Takes of one job before it fails and is refunded (`GENERATION_MAX_ATTEMPTS`). */
+  maxAttempts: number;
+}
+
+export const GENERATION_JOB_DEFAULTS: GenerationJobSettings = {
+  leaseMs: 30_000,
+  pollMs: 2_000,
+  maxAttempts: 3,
+};
 
 const optionalText = z
   .string()
@@ -73,6 +90,9 @@ const envSchema = z.object({
       .regex(/^[a-z][a-z0-9-]*$/, 'must be a provider name such as local')
       .optional(),
   ),
+  GENERATION_LEASE_MS: z.coerce.number().int().min(1000).default(GENERATION_JOB_DEFAULTS.leaseMs),
+  GENERATION_POLL_MS: z.coerce.number().int().min(100).default(GENERATION_JOB_DEFAULTS.pollMs),
+  GENERATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(GENERATION_JOB_DEFAULTS.maxAttempts),
   MODERATION_OPENAI: booleanText,
   // Read here only to check MODERATION_OPENAI; the OpenAI adapters read them for their own use.
   OPENAI_API_KEY: optionalText,
@@ -125,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     generationProvider: vars.GENERATION_PROVIDER ?? 'local',
+    generationJobs: {
+      leaseMs: vars.GENERATION_LEASE_MS,
+      pollMs: vars.GENERATION_POLL_MS,
+      maxAttempts: vars.GENERATION_MAX_ATTEMPTS,
+    },
   };
 }
 

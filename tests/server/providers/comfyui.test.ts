@@ -31,7 +31,7 @@ let settings: ComfyUiSettings;
 
 beforeAll(async () => {
   [fake, photo] = await Promise.all([startFakeComfyUi(), storedPhoto()]);
-  settings = { ...COMFYUI_DEFAULTS, baseUrl: fake.origin, workflow: loadWorkflow(), pollIntervalMs: 10 };
+  settings = { ...COMFYUI_DEFAULTS, baseUrls: [fake.origin], workflow: loadWorkflow(), pollIntervalMs: 10 };
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -160,7 +160,7 @@ describe('the comfyui provider', () => {
   });
 
   it('reads its settings from the environment; a workflow without the photo placeholder stops the start', () => {
-    expect(comfyUiSettingsFromEnv({})).toMatchObject({ baseUrl: 'http://127.0.0.1:8188' });
+    expect(comfyUiSettingsFromEnv({})).toMatchObject({ baseUrls: ['http://127.0.0.1:8188'] });
     const dir = mkdtempSync(path.join(tmpdir(), 'kr-comfy-'));
     try {
       const file = path.join(dir, 'workflow.json');
