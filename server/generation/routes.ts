@@ -121,8 +121,9 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
       (error) => logError(error, 'the generation sweep failed; the next one tries again'),
     );
   });
-  // Stop taking jobs first, then hand back the one in hand while the database is still open.
-  app.addHook('onClose', async () => {
+  // Before any onClose hook (one of them closes the database): stop taking jobs, and hand back the one in hand
+  // while its lease can still be written.
+  app.addHook('preClose', async () => {
     stopSweeps?.();
     await wakeUps?.close();
     await runner.stop();

@@ -152,19 +152,39 @@ describe('two server processes on one PostgreSQL', () => {
     expect(await restarted.remaining()).toBe(LIMIT - 1);
   }, 180_000);
 
+  it('a server stopped with SIGTERM hands its job back: the other finishes it on the same prediction, no attempt spent', async () => {
+    fake.behaviour = 'never-ends';
+    client = client.on(originOf('a'));
+    const imageId = await client.upload();
+    const createsBefore = creates().length;
+    const job = startedJob(await client.startKitchen({ imageId }));
+    const { holder, other, lease } = await runningPrediction(job.id);
+
+    await instances.get(holder)?.stop();
+    fake.behaviour = 'answers-later';
+    const finished = await client.on(originOf(other)).finished(job.id, 60_000);
+    expect(finished.state).toBe('succeeded');
+    // Handed back, not lost: no attempt spent, the prediction neither cancelled nor paid for again.
+    expect(await leaseOf(job.id)).toMatchObject({ predictionId: lease.predictionId, attempts: 1 });
+    expect(creates()).toHaveLength(createsBefore + 1);
+    expect(cancels()).toHaveLength(0);
+    expect(await client.on(originOf(other)).remaining()).toBe(LIMIT - 2);
+    await start(holder);
+  }, 180_000);
+
   it('a cancel sent to the other instance stops the one running the job, which cancels the prediction', async () => {
     fake.behaviour = 'never-ends';
     // The same browser, on instance a as it is now (restarted, if it was the one killed).
     client = client.on(originOf('a'));
     const imageId = await client.upload();
     const job = startedJob(await client.startKitchen({ imageId }));
-    expect(await client.remaining()).toBe(LIMIT - 2);
+    expect(await client.remaining()).toBe(LIMIT - 3);
     const { other, lease } = await runningPrediction(job.id);
     const cancelsBefore = cancels().length;
 
     const answer = await client.on(originOf(other)).cancel(job.id);
     expect(answer.status).toBe(200);
-    expect(answer.remaining).toBe(LIMIT - 1);
+    expect(answer.remaining).toBe(LIMIT - 2);
 
     // The running instance heard of it (notification, or its next renewal at the latest) and told Replicate.
     await expect.poll(() => cancels().length, { timeout: 30_000 }).toBe(cancelsBefore + 1);
@@ -177,7 +197,7 @@ describe('two server processes on one PostgreSQL', () => {
       [job.id],
     );
     expect(claim?.refunded).toBe(true);
-    expect(await client.remaining()).toBe(LIMIT - 1);
-    expect(creates()).toHaveLength(2);
+    expect(await client.remaining()).toBe(LIMIT - 2);
+    expect(creates()).toHaveLength(3);
   }, 120_000);
 });
