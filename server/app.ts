@@ -148,7 +148,14 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         store: images,
         moderator: parts.moderator ?? deferred.moderator,
       });
-      await api.register(generationRoutes, { db, images, quota, provider: generationProvider });
+      await api.register(generationRoutes, {
+        db,
+        images,
+        quota,
+        provider: generationProvider,
+        jobSettings: config.generationJobs,
+        databaseUrl: config.databaseUrl,
+      });
     },
     { prefix: API_PREFIX },
   );

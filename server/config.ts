@@ -75,6 +75,8 @@ export interface Config {
    * its listener closes (`SHUTDOWN_DELAY_MS`, 0: close at once; new connections are then refused).
    */
   shutdownDelayMs?: number;
+  /** Leases, wake-ups and retries of generation jobs (docs/operations.md); defaults when absent. */
+  generationJobs?: GenerationJobSettings;
 }
 
 /** How long a client may take, so a trickled upload or a silent connection cannot hold a socket for ever. */
@@ -95,6 +97,21 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export interface GenerationJobSettings {
+  /** How long a runner's hold on a job lasts without renewal (`GENERATION_LEASE_MS`). */
+  leaseMs: number;
+  /** The fallback poll for queued work and lapsed leases (`GENERATION_POLL_MS`). */
+  pollMs: number;
+  /** Takes of one job before it fails and is refunded (`GENERATION_MAX_ATTEMPTS`). */
+  maxAttempts: number;
+}
+
+export const GENERATION_JOB_DEFAULTS: GenerationJobSettings = {
+  leaseMs: 30_000,
+  pollMs: 2_000,
+  maxAttempts: 3,
+};
 
 const optionalText = z
   .string()
@@ -180,6 +197,9 @@ const envSchema = z.object({
       .regex(/^[a-z][a-z0-9-]*$/, 'must be a provider name such as local')
       .optional(),
   ),
+  GENERATION_LEASE_MS: z.coerce.number().int().min(1000).default(GENERATION_JOB_DEFAULTS.leaseMs),
+  GENERATION_POLL_MS: z.coerce.number().int().min(100).default(GENERATION_JOB_DEFAULTS.pollMs),
+  GENERATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(GENERATION_JOB_DEFAULTS.maxAttempts),
   MODERATION_OPENAI: booleanText,
   REQUEST_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.requestMs),
   HEADERS_TIMEOUT_MS: milliseconds(DEFAULT_TIMEOUTS.headersMs),
@@ -292,6 +312,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
+    generationJobs: {
+      leaseMs: vars.GENERATION_LEASE_MS,
+      pollMs: vars.GENERATION_POLL_MS,
+      maxAttempts: vars.GENERATION_MAX_ATTEMPTS,
+    },
   };
 }
 

@@ -119,6 +119,31 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX rate_limit_windows_by_end ON rate_limit_windows (window_ends_at)',
     ],
   },
+  {
+    id: 7,
+    name: 'generation job leases',
+    statements: [
+      // A job is leased, not owned (docs/operations.md): whoever holds an unexpired lease is working on it, any
+      // instance may take it once the lease lapses. `provider_ref` is the provider's own job (a Replicate
+      // prediction, a ComfyUI prompt), so a retry re-attaches instead of paying again.
+      `ALTER TABLE generation_jobs
+        ADD COLUMN lease_owner text,
+        ADD COLUMN lease_expires_at timestamptz,
+        ADD COLUMN taken_at timestamptz,
+        ADD COLUMN attempts integer NOT NULL DEFAULT 0,
+        ADD COLUMN provider_ref jsonb`,
+      // Jobs a runner of the old kind held, beyond one per user (several instances could): back to the queue,
+      // so the index below can be built.
+      `UPDATE generation_jobs SET state = 'queued' WHERE state IN ('preparing', 'rendering', 'finishing')
+        AND id NOT IN (
+          SELECT DISTINCT ON (user_id) id FROM generation_jobs
+          WHERE state IN ('preparing', 'rendering', 'finishing') ORDER BY user_id, updated_at DESC
+        )`,
+      // At most one running job per user, whatever several runners race to take (fairness, docs/operations.md).
+      `CREATE UNIQUE INDEX generation_jobs_one_running_per_user ON generation_jobs (user_id)
+        WHERE state IN ('preparing', 'rendering', 'finishing')`,
+    ],
+  },
 ];
 
 // Any constant shared by every instance of this app: it serialises concurrent migration runs.

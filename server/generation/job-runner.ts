@@ -1,23 +1,34 @@
-// Runs queued jobs in this process, one at a time (generation is CPU- or network-bound and the machine is small):
-// takes a job from the database, gathers its inputs, calls the provider, checks and stores the picture, and
-// records each stage as it really happens. A failed job gives its quota unit back.
+// Runs jobs in this process, one at a time (generation is CPU- or network-bound and the machine is small): leases
+// a job from the database, gathers its inputs, calls the provider, checks and stores the picture, and records
+// each stage as it really happens. The lease is renewed while working; a job that ended elsewhere (cancelled) or
+// was taken by another runner stops here at the next renewal at the latest. A failed job gives its quota unit
+// back; a job this runner lets go of (shutdown) is handed back for another runner, neither failed nor refunded.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { kitchenLayoutIdSchema } from '../../contract/layouts';
 import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
+import { GENERATION_JOB_DEFAULTS } from '../config';
 import type { ImageStore } from '../images/image-store';
 import type { Quota } from '../quota/quota';
-import type { JobRecord, JobStore } from './job-store';
+import type { JobRecord, JobStore, Lease } from './job-store';
 import { notChargedMessage } from './messages';
 import {
   GenerationFailure,
   type GenerationProvider,
+  JobHandedBack,
   type ProviderContext,
   type ProviderImage,
 } from './provider';
 
 /** Photoreal providers take up to about two minutes; the app stops waiting at five. */
 export const GENERATION_TIMEOUT_MS = 3 * 60_000;
+/** Renewals per lease period: two may fail (a slow database) before the lease lapses. */
+const RENEWALS_PER_LEASE = 3;
+
+/** Names this process in `lease_owner`, readable by an operator, unique across restarts. */
+export const runnerName = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 export interface JobRunnerOptions {
   jobs: JobStore;
@@ -26,6 +37,12 @@ export interface JobRunnerOptions {
   provider: GenerationProvider;
   log: FastifyBaseLogger;
   timeoutMs?: number;
+  /** How long a take holds without renewal: a dead runner's job waits this long before another takes it. */
+  leaseMs?: number;
+  /** Takes of one job (runner deaths, lost leases) before it fails and its unit comes back. */
+  maxAttempts?: number;
+  /** This runner's lease owner name; defaults to `runnerName()`. */
+  owner?: string;
 }
 
 export interface JobRunner {
@@ -33,7 +50,7 @@ export interface JobRunner {
   wake(): void;
   /** The job has ended elsewhere (cancelled): stop working on it if this runner is. */
   abandon(jobId: string): void;
-  /** Stops taking jobs and aborts the one in hand without recording anything: restart recovery settles it. */
+  /** Stops taking jobs and hands the one in hand back (its lease cleared) for another runner to take at once. */
   stop(): Promise<void>;
 }
 
@@ -70,6 +87,11 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { jobs, images, quota, provider, log } = options;
   const timeoutMs = options.timeoutMs ?? GENERATION_TIMEOUT_MS;
+  const maxAttempts = options.maxAttempts ?? GENERATION_JOB_DEFAULTS.maxAttempts;
+  const lease: Lease = {
+    owner: options.owner ?? runnerName(),
+    ms: options.leaseMs ?? GENERATION_JOB_DEFAULTS.leaseMs,
+  };
   const inHand = new Map<string, AbortController>();
   let loop: Promise<void> | undefined;
   let wanted = false;
@@ -125,16 +147,35 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
+  /** Renews the lease; stops the work when the job ended elsewhere or another runner holds it now. */
+  async function keepLease(id: string, controller: AbortController): Promise<void> {
+    const renewal = await jobs.renew(id, lease);
+    if (renewal === 'ended') controller.abort(new JobEnded());
+    else if (renewal === 'lost') controller.abort(new JobHandedBack());
+  }
+
   async function run(record: JobRecord): Promise<void> {
     const { id } = record.job;
     const controller = new AbortController();
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([controller.signal, timeout]);
     inHand.set(id, controller);
+    const renewals = setInterval(() => {
+      keepLease(id, controller).catch((error: unknown) =>
+        log.warn({ err: error, jobId: id }, 'a generation lease could not be renewed'),
+      );
+    }, lease.ms / RENEWALS_PER_LEASE);
+    renewals.unref();
     const context: ProviderContext = {
       signal,
       async reportStage(stage) {
         if (!(await jobs.advance(id, stage))) controller.abort(new JobEnded());
+        signal.throwIfAborted();
+      },
+      // A reference saved for another provider (the server was reconfigured) means nothing to this one.
+      reference: record.job.provider === provider.name ? record.providerRef : null,
+      async saveReference(reference) {
+        if (!(await jobs.saveProviderRef(id, lease.owner, reference))) await keepLease(id, controller);
         signal.throwIfAborted();
       },
     };
@@ -152,12 +193,26 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // Cancelled while the picture was being stored: nobody will ask for it.
       if (!(await jobs.succeed(id, resultId))) await images.delete(record.userId, resultId);
     } catch (error) {
-      // Shutting down: leave the job as it is; the next start fails it and gives its unit back.
-      if (stopped || controller.signal.reason instanceof JobEnded) return;
+      const reason: unknown = controller.signal.reason;
+      // Cancelled elsewhere: the cancel recorded and refunded it.
+      if (reason instanceof JobEnded) return;
+      // Shutdown, or another runner holds the lease now: the job goes on there, uncharged again.
+      if (reason instanceof JobHandedBack) {
+        await jobs
+          .handBack(id, lease.owner)
+          .catch((writeError: unknown) =>
+            log.warn(
+              { err: writeError, jobId: id },
+              'a generation could not be handed back; its lease will lapse',
+            ),
+          );
+        return;
+      }
       await fail(record, error, timeout.aborted).catch((writeError: unknown) =>
         log.error({ err: writeError, jobId: id }, 'a failed generation could not be recorded'),
       );
     } finally {
+      clearInterval(renewals);
       inHand.delete(id);
     }
   }
@@ -165,7 +220,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function drain(): Promise<void> {
     while (!stopped) {
       wanted = false;
-      const record = await jobs.takeNext();
+      const record = await jobs.takeNext(lease, maxAttempts);
       if (record) await run(record);
       else if (!wanted) return;
     }
@@ -190,7 +245,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
     async stop() {
       stopped = true;
-      for (const controller of inHand.values()) controller.abort(new JobEnded());
+      for (const controller of inHand.values()) controller.abort(new JobHandedBack());
       await loop;
     },
   };

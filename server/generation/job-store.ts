@@ -1,7 +1,9 @@
-// Generation jobs in the database (migration 3). Every state change is a conditional UPDATE: a job only moves
-// forward, and a job that has ended (succeeded, failed, cancelled) never changes again, whoever writes last.
+// Generation jobs in the database (migrations 3 and 7). Every state change is a conditional UPDATE: a job only
+// moves forward, and a job that has ended (succeeded, failed, cancelled) never changes again, whoever writes
+// last. A running job is leased to one runner until its lease lapses (docs/operations.md, "Generation jobs").
 import { type GenerationJob, JOB_STAGES, type JobKind, type JobState } from '../../contract/generation';
 import type { Database, Queryable } from '../db/database';
+import type { ProviderReference } from './provider';
 
 /** What the runner needs to redo the work: ids and choices, never image bytes. */
 export type StoredJobRequest =
@@ -23,7 +25,20 @@ export interface JobRecord {
   request: StoredJobRequest;
   /** The quota claim the job spent; null when it was free (an empty room from the `local` provider). */
   claimId: number | null;
+  /** How many times a runner has taken the job (a hand-back at shutdown does not count). */
+  attempts: number;
+  /** The provider's own job, saved by an earlier attempt; null when there is none yet. */
+  providerRef: ProviderReference | null;
 }
+
+/** Who takes jobs, and for how long a take (or renewal) holds. */
+export interface Lease {
+  owner: string;
+  ms: number;
+}
+
+/** What a lease renewal found: still ours, the job ended (cancelled elsewhere), or another runner holds it. */
+export type Renewal = 'held' | 'ended' | 'lost';
 
 export interface NewJob {
   id: string;
@@ -44,16 +59,29 @@ interface JobRow {
   error: string | null;
   provider: string;
   claimId: number | null;
+  attempts: number;
+  providerRef: ProviderReference | string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
 
 const COLUMNS = `id, user_id AS "userId", kind, state, request, result_image_id AS "resultImageId", error,
-  provider, claim_id AS "claimId", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  provider, claim_id AS "claimId", attempts, provider_ref AS "providerRef", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 // Constants, never input: safe to write into the SQL as literals (PGlite and pg differ on array parameters).
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 const UNFINISHED = sqlList(JOB_STAGES);
+const RUNNING = sqlList(JOB_STAGES.filter((stage) => stage !== 'queued'));
+/** A lease nobody holds any more: handed back (null) or not renewed in time. */
+const lapsed = (table = 'generation_jobs') =>
+  `(${table}.lease_expires_at IS NULL OR ${table}.lease_expires_at < clock_timestamp())`;
+const UNIQUE_VIOLATION = '23505';
+/** Races between runners lost to the one-running-job-per-user index before a take gives up for now. */
+const TAKE_TRIES = 3;
+
+// jsonb arrives parsed from both drivers; a string would mean a driver configured otherwise.
+const parsedJson = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -70,9 +98,10 @@ function toRecord(row: JobRow): JobRecord {
       updatedAt: iso(row.updatedAt),
     },
     userId: row.userId,
-    // jsonb arrives parsed from both drivers; a string would mean a driver configured otherwise.
-    request: typeof row.request === 'string' ? (JSON.parse(row.request) as StoredJobRequest) : row.request,
+    request: parsedJson(row.request),
     claimId: row.claimId,
+    attempts: row.attempts,
+    providerRef: row.providerRef === null ? null : parsedJson(row.providerRef),
   };
 }
 
@@ -102,8 +131,20 @@ export interface JobStore {
   countUnfinished(userId: number, tx?: Queryable): Promise<number>;
   /** The user's jobs of one kind, newest first. */
   list(userId: number, kind: JobKind, limit: number): Promise<GenerationJob[]>;
-  /** Takes the oldest queued job for this runner, moving it to `preparing`; concurrent runners skip it. */
-  takeNext(): Promise<JobRecord | undefined>;
+  /**
+   * Leases the next job to `lease.owner`: first a running job whose lease lapsed (its runner died or handed it
+   * back) and that has attempts left, else a queued job, moved to `preparing`. Fair: never a second running
+   * job for a user, and among users the one served longest ago (or never) first. Concurrent runners skip it.
+   */
+  takeNext(lease: Lease, maxAttempts: number): Promise<JobRecord | undefined>;
+  /** Extends the lease while the holder works. */
+  renew(id: string, lease: Lease): Promise<Renewal>;
+  /** Gives the lease up at once (shutdown), without spending an attempt: the next runner takes the job. */
+  handBack(id: string, owner: string): Promise<void>;
+  /** Makes every lease lapse: for PGlite at start, whose database no other process can be working in. */
+  releaseAllLeases(): Promise<void>;
+  /** Stores the provider's own job for a retry; false when the job is no longer this runner's. */
+  saveProviderRef(id: string, owner: string, ref: ProviderReference): Promise<boolean>;
   /** Moves an unfinished job forward to `stage` (never back); false when it has ended meanwhile (cancelled). */
   advance(id: string, stage: (typeof JOB_STAGES)[number]): Promise<boolean>;
   succeed(id: string, resultImageId: string): Promise<boolean>;
@@ -114,8 +155,8 @@ export interface JobStore {
     error: string | null,
     userId?: number,
   ): Promise<JobRecord | undefined>;
-  /** Fails every unfinished job not updated for `staleMs` (0: all), with its kind's message; the jobs it failed. */
-  failUnfinished(staleMs: number, messages: Readonly<Record<JobKind, string>>): Promise<JobRecord[]>;
+  /** Fails unheld jobs that used up their attempts, with their kind's message; the jobs it failed. */
+  failExhausted(maxAttempts: number, messages: Readonly<Record<JobKind, string>>): Promise<JobRecord[]>;
   /** Quota claims of failed or cancelled jobs that were never given back (a crash between the two writes). */
   unrefundedClaims(): Promise<{ id: number; userId: number }[]>;
 }
@@ -177,17 +218,80 @@ export function createJobStore(db: Database): JobStore {
       return rows.map((row) => toRecord(row).job);
     },
 
-    takeNext: () =>
-      one(
-        db,
-        `UPDATE generation_jobs SET state = 'preparing', updated_at = clock_timestamp()
-         WHERE id = (
-           SELECT id FROM generation_jobs WHERE state = 'queued'
-           ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
-         ) AND state = 'queued'
-         RETURNING ${COLUMNS}`,
-        [],
-      ),
+    async takeNext(lease, maxAttempts) {
+      const take = () =>
+        one(
+          db,
+          `UPDATE generation_jobs SET
+             state = CASE WHEN state = 'queued' THEN 'preparing' ELSE state END,
+             lease_owner = $1, lease_expires_at = clock_timestamp() + $2 * interval '1 millisecond',
+             taken_at = clock_timestamp(), attempts = attempts + 1, updated_at = clock_timestamp()
+           WHERE id = (
+             SELECT j.id FROM generation_jobs j
+             WHERE j.attempts < $3 AND (
+               (j.state IN (${RUNNING}) AND ${lapsed('j')})
+               OR (j.state = 'queued' AND NOT EXISTS (
+                 SELECT 1 FROM generation_jobs r WHERE r.user_id = j.user_id AND r.state IN (${RUNNING})
+               ))
+             )
+             ORDER BY j.state = 'queued',
+               (SELECT max(p.taken_at) FROM generation_jobs p WHERE p.user_id = j.user_id) NULLS FIRST,
+               j.created_at
+             LIMIT 1 FOR UPDATE SKIP LOCKED
+           ) AND state IN (${UNFINISHED})
+           RETURNING ${COLUMNS}`,
+          [lease.owner, lease.ms, maxAttempts],
+        );
+      for (let tries = 1; ; tries += 1) {
+        try {
+          return await take();
+        } catch (error) {
+          // Another runner took one of this user's jobs in the same instant: take someone else's, or wait.
+          const lostRace = (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+          if (!lostRace) throw error;
+          if (tries >= TAKE_TRIES) return undefined;
+        }
+      }
+    },
+
+    async renew(id, lease) {
+      const renewed = await db.query(
+        `UPDATE generation_jobs SET lease_expires_at = clock_timestamp() + $3 * interval '1 millisecond'
+         WHERE id = $1 AND lease_owner = $2 AND state IN (${UNFINISHED}) RETURNING id`,
+        [id, lease.owner, lease.ms],
+      );
+      if (renewed.length > 0) return 'held';
+      const still = await db.query(
+        `SELECT id FROM generation_jobs WHERE id = $1 AND state IN (${UNFINISHED})`,
+        [id],
+      );
+      return still.length > 0 ? 'lost' : 'ended';
+    },
+
+    async handBack(id, owner) {
+      await db.query(
+        `UPDATE generation_jobs SET lease_owner = NULL, lease_expires_at = NULL,
+           attempts = greatest(attempts - 1, 0)
+         WHERE id = $1 AND lease_owner = $2 AND state IN (${UNFINISHED})`,
+        [id, owner],
+      );
+    },
+
+    async releaseAllLeases() {
+      await db.query(
+        `UPDATE generation_jobs SET lease_expires_at = NULL
+         WHERE state IN (${RUNNING}) AND lease_expires_at IS NOT NULL`,
+      );
+    },
+
+    async saveProviderRef(id, owner, ref) {
+      const rows = await db.query(
+        `UPDATE generation_jobs SET provider_ref = $3
+         WHERE id = $1 AND lease_owner = $2 AND state IN (${UNFINISHED}) RETURNING id`,
+        [id, owner, JSON.stringify(ref)],
+      );
+      return rows.length > 0;
+    },
 
     async advance(id, stage) {
       // Up to and including `stage`: reporting the stage a job is already in is harmless and answers true.
@@ -224,14 +328,14 @@ export function createJobStore(db: Database): JobStore {
         [id, state, error, userId ?? null],
       ),
 
-    async failUnfinished(staleMs, messages) {
+    async failExhausted(maxAttempts, messages) {
       const rows = await db.query<JobRow>(
         `UPDATE generation_jobs
          SET state = 'failed', error = CASE kind WHEN 'kitchen' THEN $2 ELSE $3 END,
-             updated_at = clock_timestamp()
-         WHERE state IN (${UNFINISHED}) AND updated_at <= clock_timestamp() - $1 * interval '1 millisecond'
+             lease_owner = NULL, lease_expires_at = NULL, updated_at = clock_timestamp()
+         WHERE state IN (${RUNNING}) AND ${lapsed()} AND attempts >= $1
          RETURNING ${COLUMNS}`,
-        [staleMs, messages.kitchen, messages.empty_room],
+        [maxAttempts, messages.kitchen, messages.empty_room],
       );
       return rows.map(toRecord);
     },

@@ -7,7 +7,8 @@ export function notChargedMessage(kind: JobKind, reason: string): string {
     : `${reason} Please try again.`;
 }
 
-export const RESTART_MESSAGES: Record<JobKind, string> = {
-  kitchen: 'The server restarted while your kitchen was being made; your generation was not charged.',
-  empty_room: 'The server restarted while your empty room was being prepared. Please try again.',
+/** A job whose runners kept dying (or losing their lease) until its attempts ran out. */
+export const EXHAUSTED_MESSAGES: Record<JobKind, string> = {
+  kitchen: notChargedMessage('kitchen', 'We could not finish your kitchen after several tries.'),
+  empty_room: notChargedMessage('empty_room', 'We could not finish your empty room after several tries.'),
 };

@@ -5,6 +5,9 @@
 // Adding one (openai, replicate, comfyui, ...): write a `GenerationProviderFactory` in its own file and add it to
 // `provider-registry.ts` under its name; `GENERATION_PROVIDER=<name>` then selects it. Contract for providers:
 // - honour `context.signal`: abort any request or work when it fires (cancel, shutdown, the runner's time limit);
+//   tell the service to stop its own job too, unless `isHandedBack(signal)`: then another runner resumes it;
+// - when the service keeps a job of its own (a prediction, a queued prompt), `context.saveReference` it as soon
+//   as its id is known, and on a retry (`context.reference` set) re-attach to it instead of paying again;
 // - call `context.reportStage('rendering')` when the real work starts and `'finishing'` when the picture is being
 //   fetched or encoded (the runner sets `preparing` before calling, and `finishing` after, if not reported);
 // - throw `GenerationFailure` with a message for the user when the cause is worth telling (a refusal, a
@@ -41,12 +44,30 @@ export interface KitchenRequest {
 /** The stages a provider reports; `preparing` is the runner's own, before it calls the provider. */
 export type ProviderStage = 'rendering' | 'finishing';
 
+/** A provider's own job (e.g. `{ predictionId }`), stored on our job as JSON; each provider checks its shape. */
+export type ProviderReference = { readonly [key: string]: string };
+
 export interface ProviderContext {
   /** Aborted on cancel, on shutdown and at the runner's time limit. */
   signal: AbortSignal;
   /** Records the job's stage; resolves once it is stored, so the app's next poll sees it. */
   reportStage(stage: ProviderStage): Promise<void>;
+  /** What an earlier attempt at this job saved; null on a first attempt or when nothing was saved. */
+  reference: ProviderReference | null;
+  /** Stores the service's own job on ours at once, so a retry after a crash re-attaches to it. */
+  saveReference(reference: ProviderReference): Promise<void>;
 }
+
+/**
+ * The abort reason when the job is handed to another runner (shutdown, or a lease lost): the service's own job
+ * must go on, since the next runner re-attaches to it.
+ */
+export class JobHandedBack extends Error {
+  override name = 'JobHandedBack';
+}
+
+/** True when the work stopped only to be resumed elsewhere: do not cancel the service's own job. */
+export const isHandedBack = (signal: AbortSignal): boolean => signal.reason instanceof JobHandedBack;
 
 export interface GenerationProvider {
   /** Stored with each job and shown to the user (`local` is an offline concept render). */

@@ -13,6 +13,7 @@ import {
 } from '../../contract/generation';
 import { kitchenLayoutIdSchema } from '../../contract/layouts';
 import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
+import { GENERATION_JOB_DEFAULTS, type GenerationJobSettings } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
@@ -25,7 +26,8 @@ import { AdmissionRefused, createAdmission } from './admission';
 import { createJobRunner, type JobRunner } from './job-runner';
 import { createJobStore, type JobStore, type StoredJobRequest } from './job-store';
 import { type GenerationProvider, isPaid } from './provider';
-import { recoverInterruptedJobs, SHARED_DATABASE_STALE_MS } from './recovery';
+import { startSweeps, sweepJobs } from './recovery';
+import { startWakeUps, type WakeUps } from './wake-ups';
 
 export interface GenerationRoutesOptions {
   db: Database;
@@ -34,6 +36,10 @@ export interface GenerationRoutesOptions {
   provider: GenerationProvider;
   /** Per job; defaults to the runner's GENERATION_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Leases, wake-ups and retries; GENERATION_JOB_DEFAULTS when absent. */
+  jobSettings?: GenerationJobSettings;
+  /** PostgreSQL's URL, for the connection that listens for other instances' wake-ups and cancels. */
+  databaseUrl?: string;
 }
 
 const HISTORY_LENGTH = 50;
@@ -72,6 +78,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 
 export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = async (app, options) => {
   const { db, images, quota, provider } = options;
+  const settings = options.jobSettings ?? GENERATION_JOB_DEFAULTS;
   const jobs: JobStore = createJobStore(db);
   const runner: JobRunner = createJobRunner({
     jobs,
@@ -80,22 +87,47 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     provider,
     log: app.log,
     timeoutMs: options.timeoutMs,
+    leaseMs: settings.leaseMs,
+    maxAttempts: settings.maxAttempts,
   });
+  const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
+  let wakeUps: WakeUps | undefined;
+  let stopSweeps: (() => void) | undefined;
 
-  // Recovery runs before the first request is answered. A database that fails here fails every request
-  // anyway, each with its own 500: the server still starts, and the error is logged.
+  // Started once the server is ready. A database that fails here fails every request anyway, each with its
+  // own 500: the server still starts, the error is logged, and the poll and sweeps try again.
   app.addHook('onReady', async () => {
     try {
-      const staleMs = db.kind === 'pglite' ? 0 : SHARED_DATABASE_STALE_MS;
-      const failed = await recoverInterruptedJobs(jobs, quota, staleMs);
-      if (failed > 0)
-        app.log.warn({ failed }, 'generations interrupted by a restart were failed and refunded');
-      runner.wake();
+      // PGlite's database belongs to this process: a lease in it is a previous run's, and that run is over.
+      if (db.kind === 'pglite') await jobs.releaseAllLeases();
     } catch (error) {
-      app.log.error({ err: error }, 'generations interrupted by a restart could not be recovered');
+      logError(error, 'the leases of a previous run could not be released; they will lapse');
     }
+    wakeUps = await startWakeUps({
+      db,
+      databaseUrl: options.databaseUrl,
+      pollMs: settings.pollMs,
+      onWork: () => runner.wake(),
+      onEnded: (jobId) => runner.abandon(jobId),
+      onError: logError,
+    });
+    stopSweeps = startSweeps(
+      async () => {
+        const swept = await sweepJobs(jobs, quota, settings.maxAttempts);
+        if (swept.exhausted > 0) app.log.warn(swept, 'generations out of attempts were failed and refunded');
+        runner.wake();
+      },
+      settings.leaseMs,
+      (error) => logError(error, 'the generation sweep failed; the next one tries again'),
+    );
   });
-  app.addHook('onClose', () => runner.stop());
+  // Before any onClose hook (one of them closes the database): stop taking jobs, and hand back the one in hand
+  // while its lease can still be written.
+  app.addHook('preClose', async () => {
+    stopSweeps?.();
+    await wakeUps?.close();
+    await runner.stop();
+  });
 
   // Every answer of these routes carries the remaining count (spec §3, §7), errors included. A request refused
   // before its user was known (a cross-site POST) has no count to tell.
@@ -138,7 +170,13 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     };
     try {
       const admitted = await admit({ job, charge: chargeFor(request, stored.kind) });
-      if (admitted.created) runner.wake();
+      if (admitted.created) {
+        runner.wake();
+        // A busy runner here leaves it to the other instances; the poll covers a notification that fails.
+        await wakeUps
+          ?.queued()
+          .catch((error: unknown) => logError(error, 'a queued job could not be announced'));
+      }
       setGenerationsRemaining(reply, admitted.remaining);
       return reply.code(202).send({ job: admitted.job });
     } catch (error) {
@@ -187,6 +225,8 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     const ended = await jobs.end(id, 'cancelled', null, userId);
     if (ended) {
       runner.abandon(id);
+      // The runner may be on another instance: it stops at this, or at its next lease renewal at the latest.
+      await wakeUps?.ended(id).catch((error: unknown) => logError(error, 'a cancel could not be announced'));
       if (ended.claimId !== null) {
         setGenerationsRemaining(
           reply,

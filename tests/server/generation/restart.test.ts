@@ -1,5 +1,6 @@
-// Restart recovery: jobs queued or in progress when the server stops are failed on the next start with a
-// message saying so, and their units come back. The same data directory (PGlite on disk) across both runs.
+// Graceful shutdown and restart (docs/operations.md, "Generation jobs"): the job in hand when the server stops is
+// handed back, not failed, and the restarted server takes it up and finishes it, together with the jobs still
+// queued; every unit is charged once. The same data directory (PGlite on disk) across both runs.
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobPaths } from '../../../contract/generation';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
@@ -17,8 +18,8 @@ afterAll(async () => {
   temp.remove();
 });
 
-describe('restart recovery', () => {
-  it('fails and refunds the jobs a stopped server left unfinished', async () => {
+describe('restart', () => {
+  it('hands the job in hand back at shutdown; the restarted server finishes it, charged once', async () => {
     scripted.behaviour = 'gated';
     server = await startServer(config);
     const before = new GenerationClient(server.origin);
@@ -27,34 +28,30 @@ describe('restart recovery', () => {
     scripted.open('preparing');
     await before.until(kitchen.id, (job) => job.state === 'rendering');
     const emptyRoom = startedJob(await before.startEmptyRoom(imageId));
-    // The scripted provider stands in for a paid one: its empty room took a unit too (both come back below).
+    // The scripted provider stands in for a paid one: its empty room took a unit too.
     expect(await before.remaining()).toBe(LIMIT - 2);
 
     const abortedBefore = scripted.aborted;
+    const startedBefore = scripted.started;
     await server.close();
-    // The job in hand was told to stop; nothing was recorded for it.
+    // The job in hand was told to stop; it is neither failed nor refunded.
     expect(scripted.aborted).toBe(abortedBefore + 1);
 
     server = await startServer(config);
     // Same data directory and session secret: the same browser session, with its jobs.
     const after = before.on(server.origin);
-    const failedKitchen = await after.job(kitchen.id);
-    expect(failedKitchen).toMatchObject({
-      state: 'failed',
-      resultImageId: null,
-      error: 'The server restarted while your kitchen was being made; your generation was not charged.',
-    });
-    expect(await after.job(emptyRoom.id)).toMatchObject({
-      state: 'failed',
-      error: 'The server restarted while your empty room was being prepared. Please try again.',
-    });
     const read = await after.request(jobPath(jobPaths.job, kitchen.id));
-    expect(read.remaining).toBe(LIMIT);
+    expect(read.remaining).toBe(LIMIT - 2);
+    // Taken up again at once (its lease was handed back), still past `preparing`: stages never go back.
+    await expect.poll(() => scripted.started, { timeout: 20_000 }).toBe(startedBefore + 1);
+    expect((await after.job(kitchen.id)).state).toBe('rendering');
+    for (const stage of ['preparing', 'rendering', 'finishing'] as const) scripted.open(stage);
+    expect(await after.finished(kitchen.id)).toMatchObject({ state: 'succeeded', error: null });
 
-    // The restarted server takes new work as usual.
-    scripted.behaviour = 'throws';
-    const next = await after.finished(startedJob(await after.startKitchen({ imageId })).id);
-    expect(next.state).toBe('failed');
-    expect(await after.remaining()).toBe(LIMIT);
+    // Then the empty room queued before the restart.
+    for (const stage of ['preparing', 'rendering', 'finishing'] as const) scripted.open(stage);
+    expect((await after.finished(emptyRoom.id)).state).toBe('succeeded');
+    // Both succeeded: each charged once, across the restart.
+    expect(await after.remaining()).toBe(LIMIT - 2);
   }, 60_000);
 });

@@ -21,7 +21,12 @@ beforeAll(async () => {
   db = await openPglite();
   await runMigrations(db);
   server = await startServer(
-    testConfig(temp.dir, { generationLimit: LIMIT, generationProvider: SCRIPTED_PROVIDER }),
+    testConfig(temp.dir, {
+      generationLimit: LIMIT,
+      generationProvider: SCRIPTED_PROVIDER,
+      // Short, so the lost-lease case below is seen within a few renewals.
+      generationJobs: { leaseMs: 1_000, pollMs: 100, maxAttempts: 3 },
+    }),
     { db },
   );
 }, 60_000);
@@ -164,4 +169,39 @@ describe('a failing provider', () => {
     });
     expect(await oz.remaining()).toBe(LIMIT);
   });
+});
+
+// A runner that finds at a renewal that another runner holds its job's lease (it stalled past it) stops without
+// failing or refunding the job; once that lease lapses, the job is taken again as a second attempt. The other
+// runner is written into the database.
+describe('a lost lease', () => {
+  it('stops the runner without failing the job; the job is taken again once the other lease lapses', async () => {
+    scripted.behaviour = 'gated';
+    const client = newUser();
+    const imageId = await client.upload();
+    const job = startedJob(await client.startKitchen({ imageId }));
+    scripted.open('preparing');
+    await client.until(job.id, (current) => current.state === 'rendering');
+    const abortedBefore = scripted.aborted;
+    const startedBefore = scripted.started;
+
+    // Another runner holds it now, for a few of this runner's renewals.
+    await db.query(
+      `UPDATE generation_jobs SET lease_owner = 'another-runner',
+         lease_expires_at = clock_timestamp() + interval '3 seconds' WHERE id = $1`,
+      [job.id],
+    );
+    await expect.poll(() => scripted.aborted, { timeout: 20_000 }).toBe(abortedBefore + 1);
+    expect((await client.job(job.id)).state).toBe('rendering');
+
+    // That runner never renews: its lease lapses and this server takes the job up again.
+    await expect.poll(() => scripted.started, { timeout: 20_000 }).toBe(startedBefore + 1);
+    for (const stage of ['preparing', 'rendering', 'finishing'] as const) scripted.open(stage);
+    expect(await client.finished(job.id)).toMatchObject({ state: 'succeeded', error: null });
+    const [row] = await db.query<{ attempts: number }>('SELECT attempts FROM generation_jobs WHERE id = $1', [
+      job.id,
+    ]);
+    expect(row?.attempts).toBe(2);
+    expect(await client.remaining()).toBe(LIMIT - 1);
+  }, 60_000);
 });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GenerationFailure, type ProviderImage } from '../../../server/generation/provider';
+import { GenerationFailure, JobHandedBack, type ProviderImage } from '../../../server/generation/provider';
 import {
   COMFYUI_DEFAULTS,
   type ComfyUiSettings,
@@ -31,7 +31,7 @@ let settings: ComfyUiSettings;
 
 beforeAll(async () => {
   [fake, photo] = await Promise.all([startFakeComfyUi(), storedPhoto()]);
-  settings = { ...COMFYUI_DEFAULTS, baseUrl: fake.origin, workflow: loadWorkflow(), pollIntervalMs: 10 };
+  settings = { ...COMFYUI_DEFAULTS, baseUrls: [fake.origin], workflow: loadWorkflow(), pollIntervalMs: 10 };
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -159,8 +159,60 @@ describe('the comfyui provider', () => {
       .toContainEqual({ prompt_id: polledId });
   });
 
+  it('leaves the run going when the job is only handed to another runner', async () => {
+    fake.behaviour = 'never-ends';
+    const context = recordingContext();
+    const work = createComfyUiProvider(settings).kitchen(kitchenRequest(photo), context);
+    await requestsArrived(() => historyPolls().length);
+    const promptId = historyPolls()[0]?.url.split('/').pop();
+    expect(context.saved).toEqual([{ server: fake.origin, promptId }]);
+    const handedBack = new JobHandedBack();
+    context.controller.abort(handedBack);
+    await expect(work).rejects.toBe(handedBack);
+    // The same run is followed again by the next runner: nothing queued anew, nothing stopped.
+    fake.behaviour = 'runs';
+    const resumed = recordingContext({ server: fake.origin, promptId: promptId ?? '' });
+    const kitchen = await createComfyUiProvider(settings).kitchen(kitchenRequest(photo), resumed);
+    await expectPhotoShaped(kitchen, photo);
+    expect(queued()).toHaveLength(1);
+    expect(fake.to('/upload/image')).toHaveLength(1);
+    expect(resumed.saved).toEqual([]);
+    // (Earlier tests' best-effort stops may still arrive: only this run's would count.)
+    const stopsOf = (path: string) =>
+      fake.requests.filter((r) => r.method === 'POST' && r.url === path).map(jsonOf);
+    expect(stopsOf('/interrupt')).not.toContainEqual({ prompt_id: promptId });
+    expect(stopsOf('/queue')).not.toContainEqual({ delete: [promptId] });
+  });
+
+  it('takes a cancelled run off the queue as well as interrupting it', async () => {
+    fake.behaviour = 'never-ends';
+    const context = recordingContext();
+    const work = createComfyUiProvider(settings).kitchen(kitchenRequest(photo), context);
+    await requestsArrived(() => historyPolls().length);
+    context.controller.abort(new Error('cancelled by the user'));
+    await expect(work).rejects.toThrow('cancelled by the user');
+    const [promptId] = context.saved.map((saved) => saved.promptId);
+    await expect
+      .poll(
+        () =>
+          fake
+            .to('/queue')
+            .filter((request) => request.method === 'POST')
+            .map(jsonOf),
+        {
+          timeout: 10_000,
+          interval: 10,
+        },
+      )
+      .toContainEqual({ delete: [promptId] });
+  });
+
   it('reads its settings from the environment; a workflow without the photo placeholder stops the start', () => {
-    expect(comfyUiSettingsFromEnv({})).toMatchObject({ baseUrl: 'http://127.0.0.1:8188' });
+    expect(comfyUiSettingsFromEnv({})).toMatchObject({ baseUrls: ['http://127.0.0.1:8188'] });
+    expect(comfyUiSettingsFromEnv({ COMFYUI_URL: 'http://gpu-1:8188/, http://gpu-2:8188' }).baseUrls).toEqual(
+      ['http://gpu-1:8188', 'http://gpu-2:8188'],
+    );
+    expect(() => comfyUiSettingsFromEnv({ COMFYUI_URL: 'http://gpu-1:8188,gpu-2' })).toThrow('COMFYUI_URL');
     const dir = mkdtempSync(path.join(tmpdir(), 'kr-comfy-'));
     try {
       const file = path.join(dir, 'workflow.json');
@@ -174,5 +226,47 @@ describe('the comfyui provider', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('several comfyui servers', () => {
+  let busy: FakeComfyUi;
+  let idle: FakeComfyUi;
+  beforeAll(async () => {
+    [busy, idle] = await Promise.all([startFakeComfyUi(), startFakeComfyUi()]);
+  });
+  afterAll(() => Promise.all([busy.close(), idle.close()]));
+
+  /** A server on a port nobody listens on: one that is down. */
+  const DOWN = 'http://127.0.0.1:9';
+
+  it('sends each job to the server with the shortest queue', async () => {
+    busy.behaviour = 'never-ends';
+    // Two runs stay queued on `busy` (their jobs stopped caring; the fake keeps them).
+    const holders = [recordingContext(), recordingContext()];
+    const onBusy = createComfyUiProvider({ ...settings, baseUrls: [busy.origin] });
+    const held = holders.map((context) => onBusy.kitchen(kitchenRequest(photo), context).catch(() => {}));
+    await requestsArrived(() => busy.to('/prompt').length, 2);
+    for (const context of holders) context.controller.abort(new JobHandedBack());
+    await Promise.all(held);
+
+    const both = createComfyUiProvider({ ...settings, baseUrls: [busy.origin, idle.origin] });
+    const context = recordingContext();
+    await expectPhotoShaped(await both.kitchen(kitchenRequest(photo), context), photo);
+    expect(idle.to('/prompt')).toHaveLength(1);
+    expect(busy.to('/prompt')).toHaveLength(2);
+    expect(context.saved).toEqual([{ server: idle.origin, promptId: expect.any(String) }]);
+  });
+
+  it('skips a server that does not answer, and says so when none does', async () => {
+    const queuedBefore = idle.to('/prompt').length;
+    const withDown = createComfyUiProvider({ ...settings, baseUrls: [DOWN, idle.origin] });
+    await expectPhotoShaped(await withDown.kitchen(kitchenRequest(photo), recordingContext()), photo);
+    expect(idle.to('/prompt')).toHaveLength(queuedBefore + 1);
+
+    const allDown = createComfyUiProvider({ ...settings, baseUrls: [DOWN, 'http://127.0.0.1:7'] });
+    await expect(allDown.kitchen(kitchenRequest(photo), recordingContext())).rejects.toThrow(
+      new GenerationFailure(PROVIDER_MESSAGES.unreachable),
+    );
   });
 });

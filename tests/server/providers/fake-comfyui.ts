@@ -1,6 +1,7 @@
 // A local ComfyUI server, wire format from shared/reference/providers.md §4.1: `POST /upload/image` (multipart)
 // → `{name, subfolder, type}`, `POST /prompt` → `{prompt_id, number, node_errors}` or 400 with `node_errors`,
-// `GET /history/{id}` → `{}` until the run ends, then outputs and status, `GET /view` → the image, `POST /interrupt`.
+// `GET /history/{id}` → `{}` until the run ends, then outputs and status, `GET /view` → the image, `POST /interrupt`,
+// `GET /queue` → `{queue_running, queue_pending}` (runs not yet ended) and `POST /queue` `{delete: [ids]}`.
 import sharp from 'sharp';
 import { type FakeServer, formDataOf, jsonOf, sendJson, startFake } from './fake-server';
 
@@ -27,8 +28,10 @@ interface Node {
 
 export async function startFakeComfyUi(): Promise<FakeComfyUi> {
   const uploads = new Map<string, Buffer>();
-  const runs = new Map<string, { image: string; polls: number }>();
+  const runs = new Map<string, { image: string; polls: number; ended: boolean }>();
   const saved = new Map<string, Buffer>();
+  // Ids are never reused, even after a run is deleted from the queue.
+  let queuedCount = 0;
 
   const fake = await startFake(async (request, response) => {
     const url = new URL(request.url, 'http://fake');
@@ -77,9 +80,10 @@ export async function startFakeComfyUi(): Promise<FakeComfyUi> {
         });
       }
       const loader = Object.values(prompt).find((node) => node.class_type === 'LoadImage');
-      const id = `prompt-${runs.size + 1}`;
-      runs.set(id, { image: String(loader?.inputs.image), polls: 0 });
-      return sendJson(response, 200, { prompt_id: id, number: runs.size, node_errors: {} });
+      queuedCount += 1;
+      const id = `prompt-${queuedCount}`;
+      runs.set(id, { image: String(loader?.inputs.image), polls: 0, ended: false });
+      return sendJson(response, 200, { prompt_id: id, number: queuedCount, node_errors: {} });
     }
 
     const history = /^\/history\/(.+)$/.exec(url.pathname);
@@ -117,6 +121,7 @@ export async function startFakeComfyUi(): Promise<FakeComfyUi> {
       }
       const input = uploads.get(run.image);
       if (!input) return sendJson(response, 500, { error: `no input ${run.image}` });
+      run.ended = true;
       const filename = `kitchen-reimagined_${id}_.png`;
       // "Renders" the input, rounded to multiples of 8 as a latent round trip would.
       const { width = 8, height = 8 } = await sharp(input).metadata();
@@ -147,6 +152,17 @@ export async function startFakeComfyUi(): Promise<FakeComfyUi> {
           : undefined;
       if (!file) return response.writeHead(404).end();
       return response.writeHead(200, { 'content-type': 'image/png' }).end(file);
+    }
+
+    if (url.pathname === '/queue') {
+      if (request.method === 'POST') {
+        const { delete: deleted = [] } = jsonOf(request) as { delete?: string[] };
+        for (const id of deleted) runs.delete(id);
+        return response.writeHead(200).end();
+      }
+      // As ComfyUI lists them: [number, prompt_id, prompt, extra_data, outputs_to_execute].
+      const waiting = [...runs].filter(([, run]) => !run.ended).map(([id], n) => [n, id, {}, {}, ['9']]);
+      return sendJson(response, 200, { queue_running: waiting.slice(0, 1), queue_pending: waiting.slice(1) });
     }
 
     if (request.method === 'POST' && url.pathname === '/interrupt') return response.writeHead(200).end();

@@ -70,7 +70,7 @@ const comfyui: Case<FakeComfyUi> = {
   provider: (fake) =>
     createComfyUiProvider({
       ...COMFYUI_DEFAULTS,
-      baseUrl: fake.origin,
+      baseUrls: [fake.origin],
       workflow: loadWorkflow(),
       pollIntervalMs: 10,
     }),

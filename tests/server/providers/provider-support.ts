@@ -8,6 +8,7 @@ import type {
   KitchenRequest,
   ProviderContext,
   ProviderImage,
+  ProviderReference,
   ProviderStage,
 } from '../../../server/generation/provider';
 import { normaliseImage } from '../../../server/images/normalise-image';
@@ -32,18 +33,27 @@ export function kitchenRequest(photo: ProviderImage): KitchenRequest {
 
 export interface RecordingContext extends ProviderContext {
   stages: ProviderStage[];
+  /** What the provider saved with `saveReference`, in order. */
+  saved: ProviderReference[];
   controller: AbortController;
 }
 
-export function recordingContext(): RecordingContext {
+/** A context for a first attempt, or for a retry of a job whose earlier attempt saved `reference`. */
+export function recordingContext(reference: ProviderReference | null = null): RecordingContext {
   const controller = new AbortController();
   const stages: ProviderStage[] = [];
+  const saved: ProviderReference[] = [];
   return {
     signal: controller.signal,
     controller,
     stages,
+    saved,
+    reference,
     async reportStage(stage) {
       stages.push(stage);
+    },
+    async saveReference(next) {
+      saved.push(next);
     },
   };
 }

@@ -2,7 +2,7 @@
 // output at once, retries as the clients do them (429 always, 5xx on GET only), and a clear message for each
 // way a prediction can fail.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GenerationFailure, type ProviderImage } from '../../../server/generation/provider';
+import { GenerationFailure, JobHandedBack, type ProviderImage } from '../../../server/generation/provider';
 import { PROVIDER_MESSAGES } from '../../../server/generation/providers/messages';
 import { emptyRoomPrompt, kitchenPrompt } from '../../../server/generation/providers/prompt';
 import {
@@ -182,6 +182,28 @@ describe('the replicate provider', () => {
     await expect
       .poll(() => cancels().map((cancel) => `${cancel.method} ${cancel.url}`))
       .toContain(`POST ${polled}/cancel`);
+  });
+
+  it('saves the prediction at once and, handed to another runner, leaves it running for that one to poll', async () => {
+    fake.behaviour = 'never-ends';
+    const first = recordingContext();
+    const work = createReplicateProvider(settings).kitchen(kitchenRequest(photo), first);
+    await requestsArrived(() => polls().length);
+    const [saved] = first.saved;
+    expect(first.saved).toEqual([{ predictionId: expect.any(String) }]);
+    const handedBack = new JobHandedBack();
+    first.controller.abort(handedBack);
+    await expect(work).rejects.toBe(handedBack);
+
+    fake.behaviour = 'answers-later';
+    const retry = recordingContext(saved ?? null);
+    const kitchen = await createReplicateProvider(settings).kitchen(kitchenRequest(photo), retry);
+    await expectPhotoShaped(kitchen, photo);
+    // One prediction paid for, polled by both attempts, never cancelled, nothing saved twice.
+    expect(creates()).toHaveLength(1);
+    expect(polls().every((poll) => poll.url === `/v1/predictions/${saved?.predictionId}`)).toBe(true);
+    expect(cancels().filter((cancel) => cancel.url.includes(`/${saved?.predictionId}/`))).toEqual([]);
+    expect(retry.saved).toEqual([]);
   });
 
   it('reads its settings from the environment and needs its token', () => {

@@ -1,13 +1,17 @@
 // A self-hosted ComfyUI server (reference providers.md §4.1): the photo is uploaded (`/upload/image`), the
 // project's workflow queued with it (`/prompt`), `/history/{id}` followed until the run has ended, and the saved
 // picture fetched with `/view`. ComfyUI documents no retry rules and no safety system: a busy or broken server
-// fails the job at once, with a message for the user; a stopped job interrupts the run.
+// fails the job at once, with a message for the user; a stopped job interrupts the run (or takes it off the
+// queue), unless it was only handed to another runner. Several servers may be named: each job goes to the one
+// with the shortest queue, skipping any that does not answer. The server and prompt id are saved on the job, so
+// a retry after a crash follows the same run instead of queueing another.
 import { randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   GenerationFailure,
   type GenerationProvider,
   type GenerationProviderFactory,
+  isHandedBack,
   type ProviderContext,
   type ProviderImage,
 } from '../../provider';
@@ -21,8 +25,11 @@ import { fillWorkflow, loadWorkflow, type Workflow } from './workflow';
 export const COMFYUI_PROVIDER_NAME = 'comfyui';
 
 export interface ComfyUiSettings {
-  /** `http://127.0.0.1:8188`; no authentication (put it behind a private network or a proxy that adds one). */
-  baseUrl: string;
+  /**
+   * `http://127.0.0.1:8188`, or several; no authentication (put them behind a private network or a proxy that
+   * adds one).
+   */
+  baseUrls: readonly string[];
   workflow: Workflow;
   checkpoint: string;
   /** How far the sampler may move from the photo: the empty room needs more change than the kitchen. */
@@ -32,20 +39,24 @@ export interface ComfyUiSettings {
 }
 
 export const COMFYUI_DEFAULTS = {
-  baseUrl: 'http://127.0.0.1:8188',
+  baseUrls: ['http://127.0.0.1:8188'],
   checkpoint: 'sd_xl_base_1.0.safetensors',
   denoise: { emptyRoom: 0.75, kitchen: 0.65 },
   requestTimeoutMs: 30_000,
   pollIntervalMs: 1_000,
 } as const satisfies Omit<ComfyUiSettings, 'workflow'>;
 
-/** `COMFYUI_URL`, `COMFYUI_WORKFLOW` (a file; the shipped one otherwise), `COMFYUI_CHECKPOINT`. */
+/**
+ * `COMFYUI_URL` (one URL, or several separated by commas), `COMFYUI_WORKFLOW` (a file; the shipped one
+ * otherwise), `COMFYUI_CHECKPOINT`.
+ */
 export function comfyUiSettingsFromEnv(env: Env = process.env): ComfyUiSettings {
-  const workflowFile = optionalEnv(env, 'COMFYUI_WORKFLOW');
+  const [fallback = ''] = COMFYUI_DEFAULTS.baseUrls;
+  const listed = (optionalEnv(env, 'COMFYUI_URL') ?? fallback).split(',').filter((url) => url.trim() !== '');
   return {
     ...COMFYUI_DEFAULTS,
-    baseUrl: baseUrlEnv(env, 'COMFYUI_URL', COMFYUI_DEFAULTS.baseUrl),
-    workflow: loadWorkflow(workflowFile),
+    baseUrls: listed.map((url) => baseUrlEnv({ COMFYUI_URL: url }, 'COMFYUI_URL', fallback)),
+    workflow: loadWorkflow(optionalEnv(env, 'COMFYUI_WORKFLOW')),
     checkpoint: optionalEnv(env, 'COMFYUI_CHECKPOINT') ?? COMFYUI_DEFAULTS.checkpoint,
   };
 }
@@ -89,16 +100,61 @@ function savedImage(entry: HistoryEntry): z.infer<typeof savedImageSchema> {
   return saved;
 }
 
+/** `GET /queue`: the runs in progress and those waiting, as ComfyUI lists them. */
+const queueSchema = z.object({
+  queue_running: z.array(z.unknown()).default([]),
+  queue_pending: z.array(z.unknown()).default([]),
+});
+
+/** What a job stores of its run (ProviderContext.saveReference): the server it was queued on, and its id. */
+const savedRunSchema = z.object({ server: z.string().min(1), promptId: z.string().min(1) });
+
 export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProvider {
-  const url = (route: string) => `${settings.baseUrl}${route}`;
   const within = (signal: AbortSignal) => ({ signal, timeoutMs: settings.requestTimeoutMs });
+  /** Best effort after the job stopped caring: its own short limit, since the job's signal may have fired. */
+  const unbound = { signal: new AbortController().signal, timeoutMs: 5_000 };
+  const postJson = (body: unknown) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
   function ok(answer: HttpAnswer): HttpAnswer {
     if (!isSuccess(answer)) throw failureFor('ComfyUI', answer);
     return answer;
   }
 
-  async function upload(photo: ProviderImage, signal: AbortSignal): Promise<string> {
+  /** How many runs the server has in hand; undefined when it does not answer as ComfyUI would. */
+  async function queueLength(server: string, signal: AbortSignal): Promise<number | undefined> {
+    try {
+      const queue = parseJson(ok(await exchange(`${server}/queue`, {}, within(signal))), queueSchema);
+      return queue.queue_running.length + queue.queue_pending.length;
+    } catch {
+      signal.throwIfAborted();
+      return undefined;
+    }
+  }
+
+  /** The server with the shortest queue among those that answer; with one server, that one. */
+  async function leastBusy(signal: AbortSignal): Promise<string> {
+    const [only, ...others] = settings.baseUrls;
+    if (only === undefined) throw new Error('no ComfyUI server is configured');
+    if (others.length === 0) return only;
+    const lengths = await Promise.all(settings.baseUrls.map((server) => queueLength(server, signal)));
+    let chosen: { server: string; length: number } | undefined;
+    settings.baseUrls.forEach((server, index) => {
+      const length = lengths[index];
+      if (length !== undefined && (!chosen || length < chosen.length)) chosen = { server, length };
+    });
+    if (!chosen) {
+      throw new GenerationFailure(PROVIDER_MESSAGES.unreachable, {
+        cause: new Error(`no ComfyUI server answered: ${settings.baseUrls.join(', ')}`),
+      });
+    }
+    return chosen.server;
+  }
+
+  async function upload(server: string, photo: ProviderImage, signal: AbortSignal): Promise<string> {
     const extension = photo.contentType.split('/')[1] ?? 'jpeg';
     const form = new FormData();
     form.set(
@@ -108,20 +164,18 @@ export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProv
     );
     form.set('type', 'input');
     form.set('overwrite', 'true');
-    const answer = ok(await exchange(url('/upload/image'), { method: 'POST', body: form }, within(signal)));
+    const answer = ok(
+      await exchange(`${server}/upload/image`, { method: 'POST', body: form }, within(signal)),
+    );
     const stored = parseJson(answer, uploadSchema);
     return stored.subfolder ? `${stored.subfolder}/${stored.name}` : stored.name;
   }
 
-  async function queue(workflow: Workflow, signal: AbortSignal): Promise<string> {
+  async function queue(server: string, workflow: Workflow, signal: AbortSignal): Promise<string> {
     const answer = ok(
       await exchange(
-        url('/prompt'),
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ prompt: workflow, client_id: randomUUID() }),
-        },
+        `${server}/prompt`,
+        postJson({ prompt: workflow, client_id: randomUUID() }),
         within(signal),
       ),
     );
@@ -133,25 +187,41 @@ export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProv
   }
 
   /** `/history/{id}` is `{}` until the run has ended. */
-  async function ended(promptId: string, signal: AbortSignal): Promise<HistoryEntry> {
+  async function ended(server: string, promptId: string, signal: AbortSignal): Promise<HistoryEntry> {
     for (;;) {
-      const answer = ok(await exchange(url(`/history/${encodeURIComponent(promptId)}`), {}, within(signal)));
+      const answer = ok(
+        await exchange(`${server}/history/${encodeURIComponent(promptId)}`, {}, within(signal)),
+      );
       const entry = parseJson(answer, historySchema)[promptId];
       if (entry) return entry;
       await pause(settings.pollIntervalMs, signal);
     }
   }
 
-  /** Best effort, once the job has stopped caring: frees the GPU for the next job. */
-  function interrupt(promptId: string): void {
-    const init = {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt_id: promptId }),
-    };
-    exchange(url('/interrupt'), init, { signal: new AbortController().signal, timeoutMs: 5_000 }).catch(
-      () => {},
-    );
+  /** Frees the GPU for the next job: interrupts the run if it is running, takes it off the queue if waiting. */
+  function stopRun(server: string, promptId: string): void {
+    exchange(`${server}/interrupt`, postJson({ prompt_id: promptId }), unbound).catch(() => {});
+    exchange(`${server}/queue`, postJson({ delete: [promptId] }), unbound).catch(() => {});
+  }
+
+  /** Uploads the photo and queues the workflow on the least busy server; the run, saved on the job. */
+  async function startRun(
+    photo: ProviderImage,
+    prompt: string,
+    denoise: number,
+    signal: AbortSignal,
+  ): Promise<{ server: string; promptId: string }> {
+    const server = await leastBusy(signal);
+    const uploaded = await upload(server, photo, signal);
+    const workflow = fillWorkflow(settings.workflow, {
+      photo: uploaded,
+      prompt,
+      negative_prompt: NEGATIVE_PROMPT,
+      seed: randomInt(2 ** 32),
+      denoise,
+      checkpoint: settings.checkpoint,
+    });
+    return { server, promptId: await queue(server, workflow, signal) };
   }
 
   async function run(
@@ -161,22 +231,17 @@ export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProv
     context: ProviderContext,
   ): Promise<ProviderImage> {
     const { signal } = context;
-    const uploaded = await upload(photo, signal);
-    const workflow = fillWorkflow(settings.workflow, {
-      photo: uploaded,
-      prompt,
-      negative_prompt: NEGATIVE_PROMPT,
-      seed: randomInt(2 ** 32),
-      denoise,
-      checkpoint: settings.checkpoint,
-    });
+    const saved = savedRunSchema.safeParse(context.reference);
+    // Only a server still configured: a reference to one that was removed starts a new run.
+    const resumed = saved.success && settings.baseUrls.includes(saved.data.server) ? saved.data : undefined;
     await context.reportStage('rendering');
-    const promptId = await queue(workflow, signal);
+    const { server, promptId } = resumed ?? (await startRun(photo, prompt, denoise, signal));
     let entry: HistoryEntry;
     try {
-      entry = await ended(promptId, signal);
+      if (!resumed) await context.saveReference({ server, promptId });
+      entry = await ended(server, promptId, signal);
     } catch (error) {
-      interrupt(promptId);
+      if (!isHandedBack(signal)) stopRun(server, promptId);
       throw error;
     }
     if (entry.status?.status_str === 'error') {
@@ -185,14 +250,14 @@ export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProv
       );
       throw new GenerationFailure(PROVIDER_MESSAGES.failed, { cause });
     }
-    const saved = savedImage(entry);
+    const image = savedImage(entry);
     await context.reportStage('finishing');
     const query = new URLSearchParams({
-      filename: saved.filename,
-      subfolder: saved.subfolder,
-      type: saved.type,
+      filename: image.filename,
+      subfolder: image.subfolder,
+      type: image.type,
     });
-    const picture = ok(await exchange(url(`/view?${query}`), {}, within(signal)));
+    const picture = ok(await exchange(`${server}/view?${query}`, {}, within(signal)));
     return matchAspect(picture.body, photo);
   }
 

@@ -1,12 +1,15 @@
 // Replicate predictions (reference providers.md §2): an image-editing model (flux-kontext-pro by default) is
 // asked with `Prefer: wait`, so a quick model answers in the same call; otherwise the prediction is polled until
-// it ends. Outputs are deleted an hour later, so the picture is downloaded at once. A stopped job cancels its
-// prediction, which stops the billing too.
+// it ends. Outputs are deleted an hour later, so the picture is downloaded at once. The prediction's id is saved
+// on the job as soon as it is known: a retry after a crash polls that prediction again instead of paying for a
+// new one. A stopped job cancels its prediction, which stops the billing too, unless the job was only handed to
+// another runner, which polls it on.
 import { z } from 'zod';
 import {
   GenerationFailure,
   type GenerationProvider,
   type GenerationProviderFactory,
+  isHandedBack,
   type ProviderContext,
   type ProviderImage,
 } from '../../provider';
@@ -77,6 +80,9 @@ const predictionSchema = z.object({
 type Prediction = z.infer<typeof predictionSchema>;
 
 const RUNNING: ReadonlySet<Prediction['status']> = new Set(['starting', 'processing']);
+
+/** What a job stores of its prediction (ProviderContext.saveReference). */
+const savedPredictionSchema = z.object({ predictionId: z.string().min(1) });
 
 /** The model's output is one URI or a list of them (the last is the picture: earlier ones may be control maps). */
 const outputSchema = z.union([z.url(), z.array(z.url()).min(1)]).transform((output) => {
@@ -172,14 +178,18 @@ export function createReplicateProvider(settings: ReplicateSettings): Generation
   ): Promise<ProviderImage> {
     const { signal } = context;
     await context.reportStage('rendering');
-    let prediction = await create(photo, prompt, signal);
+    const saved = savedPredictionSchema.safeParse(context.reference);
+    let prediction = saved.success
+      ? await poll(saved.data.predictionId, signal)
+      : await create(photo, prompt, signal);
     try {
+      if (!saved.success) await context.saveReference({ predictionId: prediction.id });
       while (RUNNING.has(prediction.status)) {
         await pause(settings.pollIntervalMs, signal);
         prediction = await poll(prediction.id, signal);
       }
     } catch (error) {
-      cancel(prediction.id);
+      if (!isHandedBack(signal)) cancel(prediction.id);
       throw error;
     }
     if (prediction.status !== 'succeeded') throw endedFailure(prediction);
