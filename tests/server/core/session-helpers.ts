@@ -1,0 +1,30 @@
+// A browser's first steps against the real server, shared by the session tests: a page view (its boot data and
+// cookie) and the app's POST /users/authorize.
+import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
+import { bootDataSchema } from '../../../contract/users';
+import { cookieHeader } from '../../support/server';
+
+const BOOT_DATA = /<script type="application\/json" id="boot-data">(.*?)<\/script>/;
+
+/** Loads a page as a browser would, with `cookie` when given; returns the cookie it sets and its boot data. */
+export async function visit(origin: string, path = '/', cookie = '') {
+  const response = await fetch(`${origin}${path}`, { headers: cookie ? { cookie } : {} });
+  const html = await response.text();
+  const json = BOOT_DATA.exec(html)?.[1];
+  if (!json) throw new Error(`no boot data in ${path}`);
+  return { response, json, cookie: cookieHeader(response), boot: bootDataSchema.parse(JSON.parse(json)) };
+}
+
+/** The app's authorize call, as a same-origin fetch with the session cookie. */
+export function authorize(
+  origin: string,
+  cookie: string,
+  userId: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${origin}${API_PREFIX}${actionPaths.authorizeUser}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie, ...headers },
+    body: JSON.stringify({ userId }),
+  });
+}
