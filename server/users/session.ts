@@ -45,7 +45,8 @@ export function createSessions(store: SessionStore, lifetime: SessionLifetime): 
     if (!cookie) return {};
     const found = await store.find(cookie.token);
     if (found.state === 'live') {
-      if (found.slid) {
+      // A reservation already taken up (by a twin request) becomes the session cookie; a slid expiry renews it.
+      if (found.slid || cookie.kind === 'pending') {
         const renewed = { kind: 'session', token: cookie.token } as const;
         setSessionCookie(request, reply, renewed, found.session.secondsLeft);
       }
