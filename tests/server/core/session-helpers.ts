@@ -1,8 +1,19 @@
-// A browser's first steps against the real server, shared by the session tests: a page view (its boot data and
-// cookie) and the app's POST /users/authorize.
+// Shared by the session tests: the real server with a built app on a database of its own, and a browser's first
+// steps against it: a page view (its boot data and cookie) and the app's POST /users/authorize.
 import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import { bootDataSchema } from '../../../contract/users';
-import { cookieHeader } from '../../support/server';
+import type { Config } from '../../../server/config';
+import type { Database } from '../../../server/db/database';
+import { runMigrations } from '../../../server/db/migrations';
+import { openPglite } from '../../../server/db/pglite';
+import {
+  cookieHeader,
+  type RunningServer,
+  startServer,
+  temporaryDir,
+  testConfig,
+  writeTestDist,
+} from '../../support/server';
 
 const BOOT_DATA = /<script type="application\/json" id="boot-data">(.*?)<\/script>/;
 
@@ -27,4 +38,28 @@ export function authorize(
     headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie, ...headers },
     body: JSON.stringify({ userId }),
   });
+}
+
+export interface AppServer {
+  db: Database;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/** The real server, serving a minimal built app, on a fresh migrated in-memory PGlite that the test may query. */
+export async function startAppServer(overrides: Partial<Config> = {}): Promise<AppServer> {
+  const temp = temporaryDir();
+  const db = await openPglite();
+  await runMigrations(db);
+  const config = testConfig(temp.dir, { distDir: writeTestDist(temp.dir), ...overrides });
+  const server = await startServer(config, { db });
+  return {
+    db,
+    server,
+    async close() {
+      await server.close();
+      await db.close();
+      temp.remove();
+    },
+  };
 }

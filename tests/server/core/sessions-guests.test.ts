@@ -8,46 +8,22 @@ import { API_PREFIX } from '../../../contract/endpoints';
 import { generationHistorySchema, jobPaths } from '../../../contract/generation';
 import { authorizeResponseSchema } from '../../../contract/users';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { SESSION_COOKIE } from '../../../server/users/session';
-import {
-  cookieHeader,
-  type RunningServer,
-  startServer,
-  temporaryDir,
-  testConfig,
-  writeTestDist,
-} from '../../support/server';
-import { authorize, visit } from './session-helpers';
+import { cookieHeader, type RunningServer } from '../../support/server';
+import { type AppServer, authorize, startAppServer, visit } from './session-helpers';
 
 const SECRET = 'sessions-guests-secret-that-is-long-enough-0123';
-const temp = temporaryDir();
-const distDir = writeTestDist(temp.dir);
+let app: AppServer;
 let db: Database;
 let server: RunningServer;
 
-/** A server on its own in-memory database, with this file's secret (as a switched or restored database is). */
-async function serverOn(database: Database): Promise<RunningServer> {
-  return startServer(testConfig(temp.dir, { distDir, sessionSecret: SECRET }), { db: database });
-}
-
-async function freshDatabase(): Promise<Database> {
-  const database = await openPglite();
-  await runMigrations(database);
-  return database;
-}
-
 beforeAll(async () => {
-  db = await freshDatabase();
-  server = await serverOn(db);
+  // Every server here shares this secret, as a switched or restored database's server does.
+  app = await startAppServer({ sessionSecret: SECRET });
+  ({ db, server } = app);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  temp.remove();
-});
+afterAll(() => app?.close());
 
 async function count(database: Database, table: 'users' | 'sessions'): Promise<number> {
   const [row] = await database.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${table}`);
@@ -186,8 +162,8 @@ describe('cookies this server did not issue name nobody', () => {
 
 describe('a switched or restored database', () => {
   it('never names its own user with the same id as the cookie from the other database', async () => {
-    const other = await freshDatabase();
-    const otherServer = await serverOn(other);
+    const otherApp = await startAppServer({ sessionSecret: SECRET });
+    const { db: other, server: otherServer } = otherApp;
     try {
       const here = await signedIn();
       // The other database's sequence stands just below: its next user gets the same id as `here`.
@@ -216,8 +192,7 @@ describe('a switched or restored database', () => {
       expect(new Set(next).size).toBe(3);
       expect(await rows(other)).toEqual({ users: before.users + 5, sessions: before.sessions + 5 });
     } finally {
-      await otherServer.close();
-      await other.close();
+      await otherApp.close();
     }
   }, 60_000);
 });

@@ -4,41 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, SERVICE_API_KEY_HEADER } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { DEAD_SESSION_RETENTION_DAYS } from '../../../server/users/session-cleanup';
 import { createSessionStore } from '../../../server/users/session-store';
-import {
-  cookieHeader,
-  type RunningServer,
-  startServer,
-  temporaryDir,
-  testConfig,
-  writeTestDist,
-} from '../../support/server';
-import { authorize, visit } from './session-helpers';
+import { cookieHeader, type RunningServer } from '../../support/server';
+import { type AppServer, authorize, startAppServer, visit } from './session-helpers';
 
 const SERVICE_KEY = 'service-key-for-session-tests-0123';
-const temp = temporaryDir();
+let app: AppServer;
 let db: Database;
 let server: RunningServer;
 
 beforeAll(async () => {
-  db = await openPglite();
-  await runMigrations(db);
-  const config = testConfig(temp.dir, {
-    distDir: writeTestDist(temp.dir),
-    serviceApiKey: SERVICE_KEY,
-    sessionLifetime: { idleDays: 30, maxDays: 90 },
-  });
-  server = await startServer(config, { db });
+  app = await startAppServer({ serviceApiKey: SERVICE_KEY, sessionLifetime: { idleDays: 30, maxDays: 90 } });
+  ({ db, server } = app);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  temp.remove();
-});
+afterAll(() => app?.close());
 
 async function signedIn() {
   const page = await visit(server.origin);

@@ -4,45 +4,27 @@ import { API_PREFIX, SERVICE_API_KEY_HEADER } from '../../../contract/endpoints'
 import { apiErrorSchema } from '../../../contract/errors';
 import { authorizeResponseSchema, SERVICE_USER_ID_HEADER } from '../../../contract/users';
 import { bootDataElement } from '../../../server/app-shell/app-shell';
-import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { SESSION_COOKIE } from '../../../server/users/session';
-import {
-  cookieHeader,
-  type RunningServer,
-  startServer,
-  temporaryDir,
-  testConfig,
-  writeTestDist,
-} from '../../support/server';
+import { cookieHeader, type RunningServer } from '../../support/server';
 import { GenerationClient } from '../generation/generation-client';
-import { authorize as authorizeAt, visit } from './session-helpers';
+import { type AppServer, authorize as authorizeAt, startAppServer, visit } from './session-helpers';
 
 const SERVICE_KEY = 'service-key-for-tests-0123456789';
 
-let db: Database;
+let app: AppServer;
 let server: RunningServer;
-const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openPglite();
-  await runMigrations(db);
-  const config = testConfig(temp.dir, {
-    distDir: writeTestDist(temp.dir),
+  app = await startAppServer({
     serviceApiKey: SERVICE_KEY,
     publicBaseUrl: 'https://kitchen.example',
     // The real moderator, as `npm start` runs it: the composed server must load and use it.
     moderation: 'nsfw',
   });
-  server = await startServer(config, { db });
+  ({ server } = app);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  temp.remove();
-});
+afterAll(() => app?.close());
 
 const firstVisit = (path = '/') => visit(server.origin, path);
 const authorize = (cookie: string, userId: unknown, headers: Record<string, string> = {}) =>
