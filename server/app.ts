@@ -116,8 +116,8 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   await installRateLimit(app, config.rateLimit);
 
   await app.register(openApiRoutes);
-  // The catalogue is the same for everyone: it sits outside the session, so a read never creates a guest
-  // (a script could otherwise fill the users table) and the hot path skips the session hook.
+  // The catalogue is the same for everyone: it sits outside the session, so the hot path skips the session's
+  // query. The operator routes sit outside it too: they act for no user, only behind the service key.
   await app.register(catalogueRoutes, { prefix: API_PREFIX });
   await app.register(adminRoutes, {
     prefix: API_PREFIX,
