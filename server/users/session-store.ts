@@ -62,6 +62,7 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest()
 /** Sliding the expiry at most this often keeps a returning session's check to one read, not a write per request. */
 const SLIDE_AFTER = "interval '1 hour'";
 const SECONDS_LEFT = 'greatest(floor(extract(epoch FROM expires_at - now())), 0)::integer AS "secondsLeft"';
+const USERS_SEQUENCE = "pg_get_serial_sequence('users', 'id')::regclass";
 /** Thrown inside a promotion to roll it back: a twin request committed the same session first. */
 class TwinCommittedFirst extends Error {}
 
@@ -92,7 +93,8 @@ export function createSessionStore(
     // sequence hand it out again later, so it is refused like a taken one.
     const rows = await tx.query(
       `INSERT INTO users (id, generations_remaining) OVERRIDING SYSTEM VALUE
-       SELECT $1::integer, $2::integer WHERE $1::integer <= coalesce(pg_sequence_last_value(pg_get_serial_sequence('users', 'id')::regclass), 0)
+       SELECT $1::integer, $2::integer
+       WHERE $1::integer <= coalesce(pg_sequence_last_value(${USERS_SEQUENCE}), 0)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
       [userId, generationLimit],
     );
@@ -138,9 +140,7 @@ export function createSessionStore(
     },
 
     async reserveUserId() {
-      const [row] = await db.query<{ id: number }>(
-        `SELECT nextval(pg_get_serial_sequence('users', 'id'))::integer AS id`,
-      );
+      const [row] = await db.query<{ id: number }>(`SELECT nextval(${USERS_SEQUENCE})::integer AS id`);
       if (!row) throw new Error('nextval returned no row');
       return row.id;
     },
