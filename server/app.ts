@@ -24,8 +24,11 @@ import { installErrorHandler } from './security/error-handler';
 import { installSecurityHeaders } from './security/headers';
 import { installRateLimit } from './security/rate-limit';
 import { fastifyTrustProxy } from './security/trust-proxy';
+import { adminRoutes } from './users/admin-routes';
 import { userRoutes } from './users/routes';
 import { createSessions, installSession } from './users/session';
+import { installSessionCleanup } from './users/session-cleanup';
+import { createSessionStore, DEFAULT_SESSION_LIFETIME } from './users/session-store';
 import { createUserStore } from './users/user-store';
 
 /** JSON bodies are small (ids, choices); photos arrive as multipart, whose limit the image routes set. */
@@ -102,7 +105,10 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   if (!parts.db) app.addHook('onClose', () => db.close());
 
   const users = createUserStore(db, config.generationLimit);
-  const sessions = createSessions(users);
+  const sessionLifetime = config.sessionLifetime ?? DEFAULT_SESSION_LIFETIME;
+  const sessionStore = createSessionStore(db, config.generationLimit, sessionLifetime);
+  const sessions = createSessions(sessionStore, sessionLifetime);
+  installSessionCleanup(app, sessionStore);
   const deferred = deferredModerator(config, app.log);
   if (!parts.moderator) app.addHook('onListen', async () => deferred.warm());
   const quota = createQuota(db, {
@@ -137,9 +143,14 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   installHealthRoutes(app, readiness);
 
   await app.register(openApiRoutes);
-  // The catalogue is the same for everyone: it sits outside the session, so a read never creates a guest
-  // (a script could otherwise fill the users table) and the hot path skips the session hook.
+  // The catalogue is the same for everyone: it sits outside the session, so the hot path skips the session's
+  // query. The operator routes sit outside it too: they act for no user, only behind the service key.
   await app.register(catalogueRoutes, { prefix: API_PREFIX });
+  await app.register(adminRoutes, {
+    prefix: API_PREFIX,
+    sessions: sessionStore,
+    serviceApiKey: config.serviceApiKey,
+  });
   await app.register(
     async (api) => {
       installSession(api, { sessions, users, serviceApiKey: config.serviceApiKey });

@@ -1,7 +1,7 @@
 // The server's whole configuration, read once from the environment and validated, so a typo stops the start
 // with a clear message instead of surfacing later as odd behaviour.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -34,6 +34,11 @@ export interface Config {
   generationLimit: number;
   /** Signs the session cookie; at least 32 characters. */
   sessionSecret: string;
+  /**
+   * A session ends after this many days without a request, and in any case `maxDays` after it began. Optional so
+   * configs built by hand need not name it (the session's defaults apply).
+   */
+  sessionLifetime?: { idleDays: number; maxDays: number };
   serviceApiKey: string | undefined;
   /** Boot data `baseUrl`: where the app finds the API; empty means the page's own origin. */
   publicBaseUrl: string;
@@ -181,6 +186,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   GENERATION_LIMIT: z.coerce.number().int().min(0).default(5),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_SECRET_FILE: optionalText,
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(400).default(400),
   SERVICE_API_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   PUBLIC_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   MODERATION: z.enum(['nsfw', 'rule']).default('nsfw'),
@@ -255,6 +263,18 @@ function imageBytesOf(vars: EnvVars): ImageBytesSetting {
 /** Checks across variables: OpenAI moderation needs the key, and a usable base URL when one is given. */
 const checkedEnvSchema = envSchema.superRefine((vars, context) => {
   checkS3(vars, context);
+  if (vars.SESSION_SECRET && vars.SESSION_SECRET_FILE)
+    context.addIssue({
+      code: 'custom',
+      path: ['SESSION_SECRET_FILE'],
+      message: 'set either SESSION_SECRET or SESSION_SECRET_FILE, not both',
+    });
+  if (vars.SESSION_IDLE_DAYS > vars.SESSION_MAX_DAYS)
+    context.addIssue({
+      code: 'custom',
+      path: ['SESSION_IDLE_DAYS'],
+      message: 'must not exceed SESSION_MAX_DAYS',
+    });
   if (!vars.MODERATION_OPENAI) return;
   if (!vars.OPENAI_API_KEY)
     context.addIssue({
@@ -290,7 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     distDir: path.resolve(vars.DIST_DIR),
     generationLimit: vars.GENERATION_LIMIT,
-    sessionSecret: vars.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    sessionSecret: vars.SESSION_SECRET ?? sessionSecretFromFile(vars.SESSION_SECRET_FILE, dataDir),
+    sessionLifetime: { idleDays: vars.SESSION_IDLE_DAYS, maxDays: vars.SESSION_MAX_DAYS },
     serviceApiKey: vars.SERVICE_API_KEY,
     publicBaseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? '',
     moderation: vars.MODERATION,
@@ -320,23 +341,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Sessions must survive a restart, so a generated secret is kept in the data directory. */
-function persistedSessionSecret(dataDir: string): string {
+const MIN_SECRET_LENGTH = 32;
+
+/** The secret in `file`; a ConfigError naming the file when it is empty or too short to sign with. */
+function readSecretFile(file: string): string {
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `The session secret file ${file} holds ${secret.length} characters; it needs at least ${MIN_SECRET_LENGTH}. ` +
+        'Write a long random secret into it (e.g. `openssl rand -base64 48`), or delete it to have one generated.',
+    );
+  }
+  return secret;
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * The secret from SESSION_SECRET_FILE, which must exist, or else from `<DATA_DIR>/session-secret`, generated on
+ * first start so sessions survive restarts. A stored secret is never silently replaced: a short one stops the start.
+ */
+function sessionSecretFromFile(named: string | undefined, dataDir: string): string {
+  if (named) {
+    const file = path.resolve(named);
+    try {
+      return readSecretFile(file);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      throw new ConfigError(
+        `SESSION_SECRET_FILE names ${file}, which does not exist. Create it with a secret of at least ` +
+          `${MIN_SECRET_LENGTH} characters, or unset SESSION_SECRET_FILE to use ${path.join(dataDir, 'session-secret')}.`,
+      );
+    }
+  }
   const file = path.join(dataDir, 'session-secret');
   try {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
+    return readSecretFile(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!isMissing(error)) throw error;
   }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  // `wx`: if another instance wrote it first, fail and read theirs instead of overwriting it.
+  // Written whole under a temporary name, then linked into place: an instance starting at the same moment sees
+  // either no file or the full secret, never a half-written one; if another instance linked first, theirs stays.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    return secret;
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readFileSync(file, 'utf8').trim();
+  } finally {
+    unlinkSync(draft);
   }
+  return readSecretFile(file);
 }

@@ -67,7 +67,7 @@ export async function installAppShell(app: FastifyInstance, options: AppShellOpt
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!render) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
-    const userId = await options.sessions.resolve(request, reply);
+    const userId = await options.sessions.bootUserId(request, reply);
     const page = prerendered.get(pathOf(request)) ?? render;
     return reply
       .type('text/html; charset=utf-8')

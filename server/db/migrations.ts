@@ -61,6 +61,23 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    id: 4,
+    name: 'sessions',
+    statements: [
+      // The cookie carries a random token; only its SHA-256 is stored, so a leaked table opens no session.
+      `CREATE TABLE sessions (
+        token_hash bytea PRIMARY KEY CHECK (octet_length(token_hash) = 32),
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      )`,
+      'CREATE INDEX sessions_by_user ON sessions (user_id)',
+      'CREATE INDEX sessions_by_expiry ON sessions (expires_at)',
+    ],
+  },
+  {
     id: 5,
     name: 'images',
     statements: [

@@ -1,85 +1,95 @@
-// Who is calling: a browser by its signed session cookie (a new guest when it has none or a bad one), or a
-// server-to-server caller by the service API key plus the user it names.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// Who is calling: a browser by its session cookie, or a server-to-server caller by the service API key plus the
+// user it names. A browser without a live session acts for nobody (user 0) until it changes something: only then
+// is a guest created, so page views and reads never write a row.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
 import { SERVICE_USER_ID_HEADER } from '../../contract/users';
 import { HttpError } from '../http/errors';
 import '../http/user-request';
+import { requireServiceKey, SERVICE_KEY_HEADER } from './service-key';
+import { parseStoredUserId, readSessionCookie, type SessionCookie, setSessionCookie } from './session-cookie';
+import {
+  type IssuedSession,
+  newSessionToken,
+  type SessionLifetime,
+  type SessionStore,
+} from './session-store';
 import type { UserStore } from './user-store';
 
-export const SESSION_COOKIE = 'kr_session';
-// Browsers cap cookie lifetimes at 400 days; a guest keeps their images and quota that long.
-const SESSION_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
-const MAX_USER_ID = 2 ** 31 - 1; // the `integer` column's range
-const SERVICE_KEY_HEADER = SERVICE_API_KEY_HEADER.toLowerCase();
-const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]*)`);
+export { SESSION_COOKIE } from './session-cookie';
 
-/** A user id as text (cookie value, header) or undefined when it is not one we could have issued. */
-export function parseStoredUserId(text: string | undefined): number | undefined {
-  if (!text || !/^[1-9]\d{0,9}$/.test(text)) return undefined;
-  const id = Number(text);
-  return id <= MAX_USER_ID ? id : undefined;
-}
+/** The user id of a request that has no session: it owns nothing, so reads answer empty or 404. */
+export const NOBODY = 0;
 
-/** The raw (still encoded) session cookie value from the Cookie header, without parsing every cookie. */
-function rawSessionCookie(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  const match = SESSION_COOKIE_PATTERN.exec(header);
-  return match?.[1];
-}
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const DAY_SECONDS = 24 * 60 * 60;
 
 export interface Sessions {
-  /** The session's user, creating a guest and setting its cookie when there is no valid session. */
+  /**
+   * The user an API request acts for. Without a live session, a read acts for NOBODY and a state-changing request
+   * becomes a guest (the one its page reserved, when it can be had) and gets the session cookie.
+   */
   resolve(request: FastifyRequest, reply: FastifyReply): Promise<number>;
+  /**
+   * The user id for a page's boot data: the session's user, or else an id reserved for this visitor (kept in the
+   * cookie until their first state-changing request), so a page view writes nothing.
+   */
+  bootUserId(request: FastifyRequest, reply: FastifyReply): Promise<number>;
 }
 
-export function createSessions(users: UserStore): Sessions {
-  async function verify(request: FastifyRequest, raw: string): Promise<number | undefined> {
-    let value: string;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      return undefined;
+type Caller = { userId: number } | { pending?: Extract<SessionCookie, { kind: 'pending' }> };
+
+export function createSessions(store: SessionStore, lifetime: SessionLifetime): Sessions {
+  /** Who the cookie names: a live session's user, a reservation, or nobody (none, forged, dead or foreign). */
+  async function caller(request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
+    const cookie = readSessionCookie(request);
+    if (!cookie) return {};
+    const found = await store.find(cookie.token);
+    if (found.state === 'live') {
+      // A reservation already taken up (by a twin request) becomes the session cookie; a slid expiry renews it.
+      if (found.slid || cookie.kind === 'pending') {
+        const renewed = { kind: 'session', token: cookie.token } as const;
+        setSessionCookie(request, reply, renewed, found.session.secondsLeft);
+      }
+      return { userId: found.session.userId };
     }
-    const unsigned = request.unsignCookie(value);
-    const id = unsigned.valid ? parseStoredUserId(unsigned.value ?? undefined) : undefined;
-    return id !== undefined && (await users.exists(id)) ? id : undefined;
+    // A dead session's token is spent, even in a reservation that carries it.
+    return found.state === 'unknown' && cookie.kind === 'pending' ? { pending: cookie } : {};
   }
+
+  const issue = (request: FastifyRequest, reply: FastifyReply, session: IssuedSession) => {
+    setSessionCookie(request, reply, { kind: 'session', token: session.token }, session.secondsLeft);
+    return session.userId;
+  };
 
   return {
     async resolve(request, reply) {
-      const raw = rawSessionCookie(request);
-      const known = raw === undefined ? undefined : await verify(request, raw);
-      // A tampered or foreign cookie, or one whose user is gone, never names a user: it gets a new guest.
-      if (known !== undefined) return known;
-      const id = await users.createGuest();
-      reply.setCookie(SESSION_COOKIE, String(id), {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        path: '/',
-        maxAge: SESSION_MAX_AGE_SECONDS,
-      });
-      return id;
+      const found = await caller(request, reply);
+      if ('userId' in found) return found.userId;
+      if (!STATE_CHANGING_METHODS.has(request.method)) return NOBODY;
+      const { pending } = found;
+      const session = pending
+        ? await store.promote(pending.userId, pending.token)
+        : await store.createGuest();
+      return issue(request, reply, session);
+    },
+
+    async bootUserId(request, reply) {
+      const found = await caller(request, reply);
+      if ('userId' in found) return found.userId;
+      if (found.pending) return found.pending.userId;
+      const pending = {
+        kind: 'pending',
+        userId: await store.reserveUserId(),
+        token: newSessionToken(),
+      } as const;
+      setSessionCookie(request, reply, pending, lifetime.idleDays * DAY_SECONDS);
+      return pending.userId;
     },
   };
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Compares keys in constant time (hashing first makes the lengths equal). */
-function isServiceKey(given: string, expected: string | undefined): boolean {
-  return expected !== undefined && timingSafeEqual(digest(given), digest(expected));
-}
-
 async function serviceCallerUserId(request: FastifyRequest, users: UserStore, serviceApiKey?: string) {
-  const key = request.headers[SERVICE_KEY_HEADER];
-  if (typeof key !== 'string' || !isServiceKey(key, serviceApiKey)) {
-    throw new HttpError(401, 'INVALID_API_KEY', 'The service API key is wrong or not configured.');
-  }
+  requireServiceKey(request, serviceApiKey);
   const named = request.headers[SERVICE_USER_ID_HEADER.toLowerCase()];
   const id = parseStoredUserId(typeof named === 'string' ? named : undefined);
   if (id === undefined) {
@@ -104,7 +114,7 @@ export function installSession(
   scope: FastifyInstance,
   { sessions, users, serviceApiKey }: SessionOptions,
 ): void {
-  scope.decorateRequest('userId', 0);
+  scope.decorateRequest('userId', NOBODY);
   scope.addHook('onRequest', async (request, reply) => {
     request.userId =
       request.headers[SERVICE_KEY_HEADER] !== undefined

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 
 export interface UserRecord {
   id: number;
@@ -12,39 +12,30 @@ export interface UserStore {
   find(id: number): Promise<UserRecord | undefined>;
 }
 
-// Users are never deleted, so an id once seen to exist can skip the database on later requests: a returning
-// session then costs a signature check, not a query.
-const KNOWN_IDS_CAPACITY = 100_000;
+/** Inserts a guest with the full allowance, inside the caller's transaction when given one. */
+export async function insertGuest(db: Queryable, generationLimit: number): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO users (generations_remaining) VALUES ($1) RETURNING id',
+    [generationLimit],
+  );
+  if (!row) throw new Error('INSERT INTO users returned no row');
+  return row.id;
+}
 
+// No cache of known ids: a switched or restored database may lack a user this process saw, and the session check
+// (server/users/session-store.ts) no longer asks this store at all.
 export function createUserStore(db: Database, generationLimit: number): UserStore {
-  const knownIds = new Set<number>();
-  const remember = (id: number) => {
-    if (knownIds.size >= KNOWN_IDS_CAPACITY) knownIds.clear();
-    knownIds.add(id);
-  };
-
   const find = async (id: number): Promise<UserRecord | undefined> => {
     const [row] = await db.query<UserRecord>(
       'SELECT id, generations_remaining AS "generationsRemaining" FROM users WHERE id = $1',
       [id],
     );
-    if (row) remember(row.id);
     return row;
   };
 
   return {
-    async createGuest() {
-      const [row] = await db.query<{ id: number }>(
-        'INSERT INTO users (generations_remaining) VALUES ($1) RETURNING id',
-        [generationLimit],
-      );
-      if (!row) throw new Error('INSERT INTO users returned no row');
-      remember(row.id);
-      return row.id;
-    },
-    async exists(id) {
-      return knownIds.has(id) || (await find(id)) !== undefined;
-    },
+    createGuest: () => insertGuest(db, generationLimit),
+    exists: async (id) => (await find(id)) !== undefined,
     find,
   };
 }

@@ -3,13 +3,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
-import { jobPaths } from '../../../contract/generation';
 import { authorizeResponseSchema } from '../../../contract/users';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/open';
 import { createQuota } from '../../../server/quota/quota';
-import { cookieHeader, startServer, temporaryDir } from '../../support/server';
+import { cookieHeader, startServer, temporaryDir, writeTestDist } from '../../support/server';
+import { authorize, visit } from './session-helpers';
 
 const temp = temporaryDir();
 afterAll(() => temp.remove());
@@ -17,17 +16,10 @@ afterAll(() => temp.remove());
 // As `npm start` would see it: no SESSION_SECRET, no DATABASE_URL.
 const env = {
   DATA_DIR: temp.dir,
-  DIST_DIR: path.join(temp.dir, 'no-dist'),
+  DIST_DIR: writeTestDist(temp.dir),
   LOG_LEVEL: 'silent',
   MODERATION: 'rule',
 };
-
-const authorize = (origin: string, cookie: string, userId: number) =>
-  fetch(`${origin}${API_PREFIX}${actionPaths.authorizeUser}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ userId }),
-  });
 
 it('keeps users, sessions and quota across a restart with the same data directory', async () => {
   // The first server shares a database opened here from the same config, so the test can spend quota on it.
@@ -37,9 +29,11 @@ it('keeps users, sessions and quota across a restart with the same data director
   let cookie: string;
   let userId: number;
   try {
-    const response = await fetch(`${first.origin}${API_PREFIX}${jobPaths.history}`);
+    const page = await visit(first.origin);
+    userId = page.boot.userId;
+    const response = await authorize(first.origin, page.cookie, userId);
+    expect(response.status).toBe(200);
     cookie = cookieHeader(response);
-    userId = Number(/=(\d+)\./.exec(cookie)?.[1]);
     const claimed = await createQuota(db).claim(userId);
     expect(claimed).toMatchObject({ granted: true, remaining: 4 });
   } finally {

@@ -1,7 +1,5 @@
 // The generation quota against both real databases: PGlite in memory and a throwaway PostgreSQL cluster.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
-import { jobPaths } from '../../../contract/generation';
 import type { Database } from '../../../server/db/database';
 import { migrations, runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
@@ -12,8 +10,9 @@ import type { HttpError } from '../../../server/http/errors';
 import { createQuota, type Quota } from '../../../server/quota/quota';
 import { createUserStore, type UserStore } from '../../../server/users/user-store';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { cookieHeader, startServer, temporaryDir, testConfig } from '../../support/server';
+import { startServer, temporaryDir, testConfig, writeTestDist } from '../../support/server';
 import { newKitchenJob } from '../generation/stored-job';
+import { authorize, visit } from './session-helpers';
 
 const LIMIT = 5;
 
@@ -225,16 +224,13 @@ describe.each(databases)('quota on %s', (kind, open) => {
     const url = new URL(serverUrl);
     url.pathname = '/whole_server';
     const temp = temporaryDir();
-    const server = await startServer(testConfig(temp.dir, { databaseUrl: url.href }));
+    const server = await startServer(
+      testConfig(temp.dir, { databaseUrl: url.href, distDir: writeTestDist(temp.dir) }),
+    );
     try {
-      const visit = await fetch(`${server.origin}${API_PREFIX}${jobPaths.history}`);
-      const cookie = cookieHeader(visit);
-      const userId = Number(/=(\d+)\./.exec(cookie)?.[1]);
-      const response = await fetch(`${server.origin}${API_PREFIX}${actionPaths.authorizeUser}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ userId }),
-      });
+      const page = await visit(server.origin);
+      const userId = page.boot.userId;
+      const response = await authorize(server.origin, page.cookie, userId);
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ userId, generationsRemaining: LIMIT });
     } finally {

@@ -1,72 +1,41 @@
 // Guest sessions, boot data, /users/authorize and the service API key, against the real listening server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../../contract/endpoints';
+import { API_PREFIX, SERVICE_API_KEY_HEADER } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
-import { authorizeResponseSchema, bootDataSchema, SERVICE_USER_ID_HEADER } from '../../../contract/users';
+import { authorizeResponseSchema, SERVICE_USER_ID_HEADER } from '../../../contract/users';
 import { bootDataElement } from '../../../server/app-shell/app-shell';
-import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { SESSION_COOKIE } from '../../../server/users/session';
-import {
-  cookieHeader,
-  type RunningServer,
-  startServer,
-  temporaryDir,
-  testConfig,
-  writeTestDist,
-} from '../../support/server';
+import { cookieHeader, type RunningServer } from '../../support/server';
 import { GenerationClient } from '../generation/generation-client';
+import { type AppServer, authorize as authorizeAt, startAppServer, visit } from './session-helpers';
 
 const SERVICE_KEY = 'service-key-for-tests-0123456789';
-const authorizeUrl = (origin: string) => `${origin}${API_PREFIX}${actionPaths.authorizeUser}`;
-const BOOT_DATA = /<script type="application\/json" id="boot-data">(.*?)<\/script>/;
 
-let db: Database;
+let app: AppServer;
 let server: RunningServer;
-const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openPglite();
-  await runMigrations(db);
-  const config = testConfig(temp.dir, {
-    distDir: writeTestDist(temp.dir),
+  app = await startAppServer({
     serviceApiKey: SERVICE_KEY,
     publicBaseUrl: 'https://kitchen.example',
     // The real moderator, as `npm start` runs it: the composed server must load and use it.
     moderation: 'nsfw',
   });
-  server = await startServer(config, { db });
+  ({ server } = app);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  temp.remove();
-});
+afterAll(() => app?.close());
 
-/** Loads a page as a browser's first visit; returns its cookie and the boot data it carries. */
-async function firstVisit(path = '/') {
-  const response = await fetch(`${server.origin}${path}`);
-  const html = await response.text();
-  const json = BOOT_DATA.exec(html)?.[1];
-  if (!json) throw new Error(`no boot data in ${path}`);
-  return { response, cookie: cookieHeader(response), boot: bootDataSchema.parse(JSON.parse(json)) };
-}
-
-function authorize(cookie: string, userId: unknown, headers: Record<string, string> = {}) {
-  return fetch(authorizeUrl(server.origin), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie, ...headers },
-    body: JSON.stringify({ userId }),
-  });
-}
+const firstVisit = (path = '/') => visit(server.origin, path);
+const authorize = (cookie: string, userId: unknown, headers: Record<string, string> = {}) =>
+  authorizeAt(server.origin, cookie, userId, headers);
 
 describe('guest sessions', () => {
-  it('sets a signed, HttpOnly, SameSite=Lax session cookie on the first page load', async () => {
+  it('sets a signed, HttpOnly, SameSite=Lax cookie reserving the boot user id on the first page load', async () => {
     const { response, boot } = await firstVisit();
     const [cookie] = response.headers.getSetCookie();
-    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=${boot.userId}\\.[\\w%-]+;`));
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=p\\.${boot.userId}\\.[\\w-]{43}\\.[\\w%+/-]+;`));
+    expect(cookie).toMatch(/; Max-Age=2592000/i);
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(cookie).toMatch(/; Path=\//i);
@@ -84,7 +53,7 @@ describe('guest sessions', () => {
     const { cookie, boot } = await firstVisit();
     const again = await fetch(`${server.origin}/onboarding/how-it-works`, { headers: { cookie } });
     expect(again.headers.getSetCookie()).toEqual([]);
-    expect(BOOT_DATA.exec(await again.text())?.[1]).toBe(
+    expect((await visit(server.origin, '/onboarding/how-it-works', cookie)).json).toBe(
       JSON.stringify({ userId: boot.userId, baseUrl: 'https://kitchen.example' }),
     );
   });
@@ -94,21 +63,10 @@ describe('guest sessions', () => {
     expect(a.boot.userId).not.toBe(b.boot.userId);
   });
 
-  it('gives a tampered cookie a new guest, never the user it names', async () => {
-    const victim = await firstVisit();
-    const forged = `${SESSION_COOKIE}=${victim.boot.userId}.forged-signature`;
-    const unsigned = `${SESSION_COOKIE}=${victim.boot.userId}`;
-    for (const cookie of [forged, unsigned]) {
-      const response = await fetch(`${server.origin}/`, { headers: { cookie } });
-      const boot = bootDataSchema.parse(JSON.parse(BOOT_DATA.exec(await response.text())?.[1] ?? 'null'));
-      expect(boot.userId).not.toBe(victim.boot.userId);
-      expect(cookieHeader(response)).toMatch(new RegExp(`^${SESSION_COOKIE}=${boot.userId}\\.`));
-    }
-  });
-
-  it('creates a guest on a first API call too', async () => {
+  it('creates a guest on a first API call too, with a session cookie', async () => {
     const response = await authorize('', 1);
-    expect(cookieHeader(response)).toMatch(new RegExp(`^${SESSION_COOKIE}=\\d+\\.`));
+    expect(response.status).toBe(403);
+    expect(cookieHeader(response)).toMatch(new RegExp(`^${SESSION_COOKIE}=s\\.[\\w-]{43}\\.`));
   });
 
   it('escapes "<" in boot data so a value cannot close the script element', () => {
@@ -159,7 +117,8 @@ describe('POST /users/authorize', () => {
 
 describe('the service API key', () => {
   it('authenticates a server-to-server caller acting for the user it names', async () => {
-    const { boot } = await firstVisit();
+    const { cookie, boot } = await firstVisit();
+    expect((await authorize(cookie, boot.userId)).status).toBe(200);
     const headers = { [SERVICE_API_KEY_HEADER]: SERVICE_KEY, [SERVICE_USER_ID_HEADER]: String(boot.userId) };
     const response = await authorize('', boot.userId, headers);
     expect(response.status).toBe(200);

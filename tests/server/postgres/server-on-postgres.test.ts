@@ -2,9 +2,8 @@
 // authorisation, the catalogue, a photo upload, a generation job to its stored image, and the data kept when
 // another instance starts on the same database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
-import { jobPaths } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
+import { openPostgres } from '../../../server/db/postgres';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import {
   cookieHeader,
@@ -12,18 +11,36 @@ import {
   startServer,
   temporaryDir,
   testConfig,
+  writeTestDist,
 } from '../../support/server';
+import { authorize, visit } from '../core/session-helpers';
 import { GenerationClient, startedJob } from '../generation/generation-client';
 
 let cluster: TestPostgres;
 let server: RunningServer;
 const temp = temporaryDir();
-const config = () => testConfig(temp.dir, { databaseUrl: cluster.url, generationLimit: 2 });
+const distDir = writeTestDist(temp.dir);
+const config = () => testConfig(temp.dir, { databaseUrl: cluster.url, generationLimit: 2, distDir });
 
 beforeAll(async () => {
   cluster = await startPostgres();
   server = await startServer(config());
 }, 90_000);
+
+/** All users and the sessions of `userId`, read through a connection of the test's own. */
+async function countRows(userId: number): Promise<{ users: number; sessions: number }> {
+  const db = await openPostgres(cluster.url);
+  try {
+    const [row] = await db.query<{ users: number; sessions: number }>(
+      `SELECT (SELECT count(*)::integer FROM users) AS users,
+        (SELECT count(*)::integer FROM sessions WHERE user_id = $1) AS sessions`,
+      [userId],
+    );
+    return row ?? { users: -1, sessions: -1 };
+  } finally {
+    await db.close();
+  }
+}
 
 afterAll(async () => {
   await server?.close();
@@ -32,21 +49,32 @@ afterAll(async () => {
 });
 
 describe('the server on PostgreSQL', () => {
-  it('creates a guest, authorises it, and refuses another user id', async () => {
-    const first = await fetch(`${server.origin}${API_PREFIX}${jobPaths.history}`);
-    const cookie = cookieHeader(first);
-    expect(cookie).toContain('kr_session=');
-    const authorize = (userId: number) =>
-      fetch(`${server.origin}${API_PREFIX}${actionPaths.authorizeUser}`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ userId }),
-      });
-    const mine = await authorize(1);
+  it('creates a guest at its first request after the page, authorises it, and refuses another user id', async () => {
+    const page = await visit(server.origin);
+    const mine = await authorize(server.origin, page.cookie, page.boot.userId);
     expect(mine.status).toBe(200);
-    expect(await mine.json()).toMatchObject({ userId: 1, generationsRemaining: 2 });
-    expect((await authorize(2)).status).toBe(403);
+    expect(await mine.json()).toMatchObject({ userId: page.boot.userId, generationsRemaining: 2 });
+    const cookie = cookieHeader(mine);
+    expect(cookie).toMatch(/^kr_session=s\./);
+    expect((await authorize(server.origin, cookie, page.boot.userId + 1)).status).toBe(403);
   });
+
+  it('turns 50 concurrent requests with one reservation, spread over two instances, into one user', async () => {
+    const second = await startServer(config());
+    try {
+      const page = await visit(server.origin);
+      const before = await countRows(page.boot.userId);
+      const origins = Array.from({ length: 50 }, (_, i) => (i % 2 ? second.origin : server.origin));
+      const answers = await Promise.all(
+        origins.map((origin) => authorize(origin, page.cookie, page.boot.userId)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+      expect(new Set(answers.map(cookieHeader)).size).toBe(1);
+      expect(await countRows(page.boot.userId)).toEqual({ users: before.users + 1, sessions: 1 });
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 
   it('uploads a real photo and generates a kitchen, charging one generation', async () => {
     const client = new GenerationClient(server.origin);
