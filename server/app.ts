@@ -12,6 +12,7 @@ import { openDatabase } from './db/open';
 import { createGenerationProvider } from './generation/provider-registry';
 import { generationRoutes } from './generation/routes';
 import { createDiskImageStore } from './images/disk-image-store';
+import { createImagePool, imagePoolSettings } from './images/image-pool';
 import { imageRoutes } from './images/routes';
 import { type Moderator, observed } from './moderation/moderator';
 import { openApiRoutes } from './openapi/routes';
@@ -63,6 +64,7 @@ function deferredModerator(
       return observed(load().then((real) => real.ready));
     },
     classify: async (image) => (await load()).classify(image),
+    restart: () => void loaded?.then((real) => real.restart?.()),
   };
   return { moderator, warm: () => void moderator.ready.catch(() => {}) };
 }
@@ -100,6 +102,8 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   if (!parts.moderator) app.addHook('onListen', async () => deferred.warm());
   const quota = createQuota(db);
   const images = createDiskImageStore(path.join(config.dataDir, 'images'));
+  const imagePool = createImagePool(imagePoolSettings(config.imagePool));
+  app.addHook('onClose', () => imagePool.close());
   const generationProvider = await createGenerationProvider(config);
 
   installErrorHandler(app);
@@ -120,6 +124,8 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
       await api.register(imageRoutes, {
         store: images,
         moderator: parts.moderator ?? deferred.moderator,
+        pool: imagePool,
+        moderationTimeoutMs: config.moderationTimeoutMs,
       });
       await api.register(generationRoutes, { db, images, quota, provider: generationProvider });
     },

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ImagePoolSettings } from './images/image-pool';
 
 export type ModerationMode = 'nsfw' | 'rule';
 
@@ -38,6 +39,10 @@ export interface Config {
    * renderer) when absent. Optional so configs built by hand (tests) need not name it.
    */
   generationProvider?: string;
+  /** The image decoding threads (images/image-pool.ts); what is not named takes its default there. */
+  imagePool?: Partial<ImagePoolSettings>;
+  /** A moderation that takes longer fails its upload with 503 (`MODERATION_TIMEOUT_MS`). */
+  moderationTimeoutMs?: number;
 }
 
 const optionalText = z
@@ -50,6 +55,10 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+
+/** A whole number from the environment, or undefined (the default applies) when unset or empty. */
+const optionalCount = (min: number) =>
+  optionalText.pipe(z.coerce.number<string | undefined>().int().min(min).optional());
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -77,6 +86,11 @@ const envSchema = z.object({
   // Read here only to check MODERATION_OPENAI; the OpenAI adapters read them for their own use.
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
+  IMAGE_WORKERS: optionalCount(1),
+  IMAGE_QUEUE_MAX: optionalCount(0),
+  IMAGE_DECODE_TIMEOUT_MS: optionalCount(1),
+  IMAGE_WORKER_MEMORY_MB: optionalCount(8),
+  MODERATION_TIMEOUT_MS: optionalCount(1),
 });
 
 /** Checks across variables: OpenAI moderation needs the key, and a usable base URL when one is given. */
@@ -125,6 +139,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     generationProvider: vars.GENERATION_PROVIDER ?? 'local',
+    imagePool: {
+      workers: vars.IMAGE_WORKERS,
+      queueMax: vars.IMAGE_QUEUE_MAX,
+      timeoutMs: vars.IMAGE_DECODE_TIMEOUT_MS,
+      memoryMb: vars.IMAGE_WORKER_MEMORY_MB,
+    },
+    moderationTimeoutMs: vars.MODERATION_TIMEOUT_MS,
   };
 }
 

@@ -2,10 +2,11 @@
 // takes a job from the database, gathers its inputs, calls the provider, checks and stores the picture, and
 // records each stage as it really happens. A failed job gives its quota unit back.
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import { kitchenLayoutIdSchema } from '../../contract/layouts';
 import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
+import { ImageRejectedError } from '../images/image-rejection';
 import type { ImageStore } from '../images/image-store';
+import { inspectProviderPicture } from '../images/provider-pictures';
 import type { Quota } from '../quota/quota';
 import type { JobRecord, JobStore } from './job-store';
 import { notChargedMessage } from './messages';
@@ -42,16 +43,21 @@ class JobEnded extends Error {}
 
 const PICTURE_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-/** A provider's answer is checked like any untrusted input: it must decode as a picture. */
+/**
+ * A provider's answer is checked like any untrusted input, off the server's thread and within a pixel cap: it
+ * must decode as a picture of a format we serve.
+ */
 async function checkedPicture(image: ProviderImage): Promise<ProviderImage> {
-  const metadata = await sharp(image.bytes)
-    .metadata()
-    .catch(() => undefined);
-  const contentType = metadata?.format ? PICTURE_FORMATS[metadata.format] : undefined;
-  if (!metadata?.width || !metadata.height || !contentType) {
-    throw new GenerationFailure('The image service sent back something that is not a picture.');
-  }
-  return { bytes: image.bytes, contentType, width: metadata.width, height: metadata.height };
+  const picture = await inspectProviderPicture(image.bytes).catch((error: unknown) => {
+    // The refusal's message is written for the user (images/inspect-picture.ts).
+    throw error instanceof ImageRejectedError
+      ? new GenerationFailure(error.message, { cause: error })
+      : error;
+  });
+  const contentType = PICTURE_FORMATS[picture.format];
+  if (!contentType)
+    throw new GenerationFailure('The image service sent back a picture in a format we do not use.');
+  return { bytes: image.bytes, contentType, width: picture.width, height: picture.height };
 }
 
 /**
