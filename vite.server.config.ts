@@ -11,8 +11,7 @@ export default defineConfig({
       input: {
         main: 'server/main.ts',
         'moderation-thread': 'server/moderation/moderation-thread.ts',
-        // The image decoding threads (images/image-pool.ts) load this file by its URL beside main.js.
-        'intake-thread': 'server/images/intake-thread.ts',
+        'image-pool': 'server/images/image-pool.ts',
       },
       output: { entryFileNames: '[name].js', chunkFileNames: 'assets/[name]-[hash].js' },
     },

@@ -3,14 +3,19 @@
 // nobody. Each thread takes one image at a time, with a heap limit and a time limit; a thread that overruns,
 // crashes or runs out of memory answers its image with an error and is replaced. Images beyond the threads wait
 // in a bounded queue; beyond that the caller is told to come back (503, Retry-After).
+//
+// This file is both sides, as moderation-thread.ts is: imported, it is the pool; loaded by a thread (from its own
+// URL, which in dist-server/ is a file of its own because it is a build entry), it serves intake-thread.ts.
 import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
+import { isMainThread, type Worker, workerData } from 'node:worker_threads';
 import { ImageRejectedError } from './image-rejection';
 import type { PictureInfo } from './inspect-picture';
 import type { IntakeReply, IntakeRequest, IntakeTask } from './intake-thread';
-import { siblingModuleUrl, startModuleWorker } from './module-worker';
+import { startModuleWorker } from './module-worker';
 import type { IntakeLimits, NormalisedImage } from './normalise-image';
 import { ServiceUnavailableError } from './service-unavailable';
+
+const WORKER_ROLE = 'kitchen-reimagined:image-intake';
 
 export interface ImagePoolSettings {
   /** Threads decoding at once (`IMAGE_WORKERS`). */
@@ -83,7 +88,6 @@ function ownBuffer(bytes: Uint8Array): { bytes: Uint8Array; transfer: ArrayBuffe
 export function createImagePool(settings: ImagePoolSettings): ImagePool {
   const threads = new Set<Thread>();
   const queue: Job[] = [];
-  const threadUrl = siblingModuleUrl('intake-thread', import.meta.url);
   let nextId = 0;
   let closed = false;
   // A running estimate of one image's time in a thread, for Retry-After.
@@ -105,7 +109,8 @@ export function createImagePool(settings: ImagePoolSettings): ImagePool {
 
   function start(): void {
     const thread: Thread = {
-      worker: startModuleWorker(threadUrl, {
+      worker: startModuleWorker(import.meta.url, {
+        workerData: WORKER_ROLE,
         resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb },
       }),
       ready: false,
@@ -207,3 +212,6 @@ export function createImagePool(settings: ImagePoolSettings): ImagePool {
     },
   };
 }
+
+if (!isMainThread && workerData === WORKER_ROLE)
+  void import('./intake-thread').then((thread) => thread.serveIntake());

@@ -1,5 +1,5 @@
-// The body of an intake thread (image-pool.ts starts them): decodes untrusted images, one at a time, off the
-// server's thread. libheif and libvips run here, so a slow, hostile or crashing decode costs this thread only.
+// The body of an intake thread (image-pool.ts starts them, and loads this module in each): decodes untrusted
+// images, one at a time, off the server's thread. libheif and libvips run here, so a slow, hostile or crashing decode costs this thread only.
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { ImageRejectedError } from './image-rejection';
@@ -47,8 +47,10 @@ async function handle(port: NonNullable<typeof parentPort>, request: IntakeReque
   }
 }
 
-const port = parentPort;
-if (port) {
+/** Serves the pool from inside a thread. */
+export function serveIntake(): void {
+  const port = parentPort;
+  if (!port) return;
   // One image at a time per thread, so libvips' cache only costs memory.
   sharp.cache(false);
   port.on('message', (request: IntakeRequest) => void handle(port, request));

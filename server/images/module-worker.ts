@@ -12,9 +12,3 @@ export function startModuleWorker(moduleUrl: string, options: WorkerOptions = {}
   }
   return new Worker(new URL(moduleUrl), options);
 }
-
-/** The sibling module `name` (no extension), as a URL: `.ts` beside TypeScript source, `.js` in the build. */
-export function siblingModuleUrl(name: string, from: string): string {
-  const extension = from.endsWith('.ts') ? '.ts' : '.js';
-  return new URL(`./${name}${extension}`, from).href;
-}
