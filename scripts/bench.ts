@@ -12,6 +12,7 @@ import { describeMachine, machineInfo } from './bench/machine';
 import { renderBenchmark } from './bench/render';
 import { REPORT_PATH, writeReportSection } from './bench/report-section';
 import { serverBenchmark } from './bench/server';
+import { uploadsBenchmark } from './bench/uploads';
 
 const BENCHMARKS: readonly Benchmark[] = [
   bundleBenchmark,
@@ -19,6 +20,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   browserBenchmark,
   serverBenchmark,
   renderBenchmark,
+  uploadsBenchmark,
 ];
 
 function selected(names: string[]): readonly Benchmark[] {

@@ -29,9 +29,9 @@ const loadRounds = () => iterations(3, 1);
 const loadSeconds = () => Number(process.env.BENCH_SECONDS ?? iterations(5, 2));
 const startRuns = () => iterations(7, 2);
 const moderationRuns = () => iterations(15, 3);
-const SERVER_PORT = 3310;
+export const SERVER_PORT = 3310;
 const BARE_PORT = 3311;
-const CATALOGUE_ROUTE = `${API_PREFIX}${cataloguePaths.finishes.path}?door_style_group=Shaker&is_handleless=false`;
+export const CATALOGUE_ROUTE = `${API_PREFIX}${cataloguePaths.finishes.path}?door_style_group=Shaker&is_handleless=false`;
 const BUDGET = { p99Ms: 10, ratio: 0.6, startMs: 1500, moderationMs: 150 };
 /** Where the servers under test run, and where the load generator runs, when the machine has two cores. */
 const SERVER_CORE = 0;
@@ -39,7 +39,7 @@ const GENERATOR_CORE = 1;
 /** A process using this share of its core or more is the one the other waits for. */
 const SATURATED_SHARE = 0.9;
 
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+export const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /** Resident memory of a process in bytes, from /proc (Linux). */
 function rssBytes(pid: number): number {
@@ -64,9 +64,9 @@ function pinToCore(pid: number, core: number): void {
 }
 
 /** The server as `npm start` runs it: compiled ahead of time (scripts/build.ts), started with plain node. */
-const COMPILED_SERVER = path.join(repoRoot, 'dist-server', 'main.js');
+export const COMPILED_SERVER = path.join(repoRoot, 'dist-server', 'main.js');
 
-function startServerProcess(dataDir: string): ChildProcess {
+export function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
   return spawn(process.execPath, [COMPILED_SERVER], {
     env: {
       ...process.env,
@@ -74,6 +74,7 @@ function startServerProcess(dataDir: string): ChildProcess {
       PORT: String(SERVER_PORT),
       LOG_LEVEL: 'warn',
       MODERATION: 'nsfw',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -98,7 +99,7 @@ const START_DEADLINE_MS = 60_000;
  * Polls `url` until `child` answers it; fails as soon as the child exits (a crash, a port already taken) or the
  * deadline passes, so a broken start ends this benchmark with its reason instead of hanging the run.
  */
-async function waitForAnswer(url: string, child: ChildProcess): Promise<Response> {
+export async function waitForAnswer(url: string, child: ChildProcess): Promise<Response> {
   const deadline = performance.now() + START_DEADLINE_MS;
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
@@ -116,7 +117,7 @@ async function waitForAnswer(url: string, child: ChildProcess): Promise<Response
   throw new Error(`no answer from ${url} within ${START_DEADLINE_MS / 1000} s`);
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
