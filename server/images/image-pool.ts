@@ -47,8 +47,6 @@ export interface ImagePool {
   normalise(bytes: Uint8Array, limits: IntakeLimits): Promise<NormalisedImage>;
   /** `inspectPicture` (inspect-picture.ts) in a thread of the pool; `bytes` stay the caller's. */
   inspect(bytes: Uint8Array, maxPixels: number): Promise<PictureInfo>;
-  /** Threads started and not yet ended (for tests and logs). */
-  readonly threadCount: number;
   close(): Promise<void>;
 }
 
@@ -191,9 +189,6 @@ export function createImagePool(settings: ImagePoolSettings): ImagePool {
       // Copied, not moved: the caller keeps the picture it asked about.
       const copy = new Uint8Array(bytes);
       return run<PictureInfo>({ kind: 'inspect', bytes: copy, maxPixels }, [copy.buffer]);
-    },
-    get threadCount() {
-      return threads.size;
     },
     async close() {
       closed = true;

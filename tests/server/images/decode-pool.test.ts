@@ -43,6 +43,7 @@ function postPhoto(origin: string, bytes: Buffer): { sent: Promise<void>; answer
       { method: 'POST', headers: form.headers },
       (response) => {
         const chunks: Buffer[] = [];
+        response.on('error', reject);
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
           resolve({
@@ -120,12 +121,12 @@ describe('HEIC uploads decode off the event loop', () => {
 describe('a bounded queue', () => {
   it('answers uploads beyond the threads and the queue with 503 and Retry-After, and goes on serving', async () => {
     const { origin } = await serverWith({ imagePool: { workers: 1, queueMax: 1 } });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(origin, heic)));
+    const answers = await Promise.all(Array.from({ length: 24 }, () => upload(origin, heic)));
     const busy = answers.filter((answer) => answer.status === 503);
-    // One decoding and one waiting fit; the first HEIC takes far longer than eight requests take to arrive.
+    // One decoding and one waiting fit; the first HEIC takes far longer than the requests take to arrive.
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(2);
     expect(busy.length).toBeGreaterThanOrEqual(1);
-    expect(busy.length + answers.filter((answer) => answer.status === 200).length).toBe(8);
+    expect(busy.length + answers.filter((answer) => answer.status === 200).length).toBe(24);
     for (const answer of busy) {
       expect(errorOf(answer)).toMatchObject({ code: 'IMAGE_SERVICE_BUSY', statusCode: 503 });
       expect(errorOf(answer).message).toMatch(/try again/i);
@@ -159,6 +160,23 @@ describe('a thread that fails its image is replaced', () => {
       expect(errorOf(answer).message).toMatch(/took too long to read/);
     }
     await expectCatalogueServed(origin);
+  }, 120_000);
+});
+
+describe('closing the server', () => {
+  it('ends the uploads in hand and waiting instead of leaving them hanging', async () => {
+    const server = await startServer(testConfig(temp.dir, { imagePool: { workers: 1, queueMax: 4 } }), {
+      db,
+    });
+    const uploads = Array.from({ length: 3 }, () => postPhoto(server.origin, heic));
+    await Promise.all(uploads.map((started) => started.sent));
+    const outcomes = Promise.allSettled(uploads.map((started) => started.answer));
+    await server.close();
+    // Each upload ends, with a server error or a socket closed under it: none hangs, none is decoded after close.
+    for (const outcome of await outcomes) {
+      if (outcome.status === 'fulfilled') expect(outcome.value.status).toBeGreaterThanOrEqual(500);
+      else expect(String(outcome.reason)).toMatch(/ECONNRESET|socket hang up/);
+    }
   }, 120_000);
 });
 
