@@ -43,7 +43,10 @@ export function imagePoolSettings(chosen: Partial<ImagePoolSettings> = {}): Imag
 }
 
 export interface ImagePool {
-  /** `normaliseImage` (normalise-image.ts) in a thread of the pool. */
+  /**
+   * `normaliseImage` (normalise-image.ts) in a thread of the pool. `bytes` that own their whole buffer are moved
+   * to the thread, not copied: the caller must not read them afterwards.
+   */
   normalise(bytes: Uint8Array, limits: IntakeLimits): Promise<NormalisedImage>;
   /** `inspectPicture` (inspect-picture.ts) in a thread of the pool; `bytes` stay the caller's. */
   inspect(bytes: Uint8Array, maxPixels: number): Promise<PictureInfo>;
