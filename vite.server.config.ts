@@ -7,8 +7,12 @@ export default defineConfig({
   build: {
     ssr: true,
     rolldownOptions: {
-      // The moderation thread is an entry of its own: the worker loads that file by its own URL.
-      input: { main: 'server/main.ts', 'moderation-thread': 'server/moderation/moderation-thread.ts' },
+      // The worker threads' modules are entries of their own: each worker loads its file by URL.
+      input: {
+        main: 'server/main.ts',
+        'moderation-thread': 'server/moderation/moderation-thread.ts',
+        'image-pool': 'server/images/image-pool.ts',
+      },
       output: { entryFileNames: '[name].js', chunkFileNames: 'assets/[name]-[hash].js' },
     },
     outDir: 'dist-server',

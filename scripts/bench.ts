@@ -13,6 +13,7 @@ import { describeMachine, machineInfo } from './bench/machine';
 import { renderBenchmark } from './bench/render';
 import { REPORT_PATH, writeReportSection } from './bench/report-section';
 import { serverBenchmark } from './bench/server';
+import { uploadsBenchmark } from './bench/uploads';
 
 const BENCHMARKS: readonly Benchmark[] = [
   bundleBenchmark,
@@ -21,6 +22,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   serverBenchmark,
   renderBenchmark,
   journeyBenchmark,
+  uploadsBenchmark,
 ];
 
 function selected(names: string[]): readonly Benchmark[] {

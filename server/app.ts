@@ -10,6 +10,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { createGenerationProvider } from './generation/provider-registry';
 import { generationRoutes } from './generation/routes';
+import { createImagePool, imagePoolSettings } from './images/image-pool';
 import { imageRoutes } from './images/routes';
 import { openImageStorage } from './images/store/open-image-storage';
 import { startSweeper } from './images/store/sweeper';
@@ -70,6 +71,7 @@ function deferredModerator(
       return observed(load().then((real) => real.ready));
     },
     classify: async (image) => (await load()).classify(image),
+    restart: () => void loaded?.then((real) => real.restart?.()),
   };
   return { moderator, warm: () => void moderator.ready.catch(() => {}) };
 }
@@ -125,6 +127,14 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
     );
   });
   app.addHook('onClose', async () => stopSweeper());
+  const imagePool = createImagePool(imagePoolSettings(config.imagePool));
+  // The runner checks one provider picture at a time; a thread of its own keeps uploads from crowding it out.
+  const providerPictures = createImagePool({
+    ...imagePoolSettings(config.imagePool),
+    workers: 1,
+    queueMax: 2,
+  });
+  app.addHook('onClose', () => Promise.all([imagePool.close(), providerPictures.close()]));
   const generationProvider = await createGenerationProvider(config);
 
   installErrorHandler(app);
@@ -158,12 +168,15 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
       await api.register(imageRoutes, {
         store: images,
         moderator: parts.moderator ?? deferred.moderator,
+        pool: imagePool,
+        moderationTimeoutMs: config.moderationTimeoutMs,
       });
       await api.register(generationRoutes, {
         db,
         images,
         quota,
         provider: generationProvider,
+        pictures: providerPictures,
         jobSettings: config.generationJobs,
         databaseUrl: config.databaseUrl,
       });

@@ -5,6 +5,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ImagePoolSettings } from './images/image-pool';
 import type { S3Settings } from './images/store/s3-bytes';
 
 export type ModerationMode = 'nsfw' | 'rule';
@@ -82,6 +83,10 @@ export interface Config {
   shutdownDelayMs?: number;
   /** Leases, wake-ups and retries of generation jobs (docs/operations.md); defaults when absent. */
   generationJobs?: GenerationJobSettings;
+  /** The image decoding threads (images/image-pool.ts); what is not named takes its default there. */
+  imagePool?: Partial<ImagePoolSettings>;
+  /** A moderation that takes longer fails its upload with 503 (`MODERATION_TIMEOUT_MS`). */
+  moderationTimeoutMs?: number;
 }
 
 /** How long a client may take, so a trickled upload or a silent connection cannot hold a socket for ever. */
@@ -124,8 +129,9 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-/** A whole number, or absent when unset or blank (so `VAR=` means the default, not 0). */
-const optionalCount = optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional());
+/** A whole number of at least `min`, or absent when unset or blank (so `VAR=` means the default, not 0). */
+const optionalCount = (min: number) =>
+  optionalText.pipe(z.coerce.number<string | undefined>().int().min(min).optional());
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', ''])
@@ -195,8 +201,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   TRUST_PROXY: trustProxyText,
-  GENERATION_NETWORK_DAILY_LIMIT: optionalCount,
-  GENERATION_DAILY_BUDGET: optionalCount,
+  GENERATION_NETWORK_DAILY_LIMIT: optionalCount(0),
+  GENERATION_DAILY_BUDGET: optionalCount(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Checked against the registered providers when the server is built; here only its form.
   GENERATION_PROVIDER: optionalText.pipe(
@@ -226,6 +232,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanText,
+  IMAGE_WORKERS: optionalCount(1),
+  IMAGE_QUEUE_MAX: optionalCount(0),
+  IMAGE_DECODE_TIMEOUT_MS: optionalCount(1),
+  IMAGE_WORKER_MEMORY_MB: optionalCount(8),
+  MODERATION_TIMEOUT_MS: optionalCount(1),
 });
 
 type EnvVars = z.infer<typeof envSchema>;
@@ -338,6 +349,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: vars.GENERATION_POLL_MS,
       maxAttempts: vars.GENERATION_MAX_ATTEMPTS,
     },
+    imagePool: {
+      workers: vars.IMAGE_WORKERS,
+      queueMax: vars.IMAGE_QUEUE_MAX,
+      timeoutMs: vars.IMAGE_DECODE_TIMEOUT_MS,
+      memoryMb: vars.IMAGE_WORKER_MEMORY_MB,
+    },
+    moderationTimeoutMs: vars.MODERATION_TIMEOUT_MS,
   };
 }
 

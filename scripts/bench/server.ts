@@ -30,9 +30,9 @@ const loadRounds = () => iterations(3, 1);
 const loadSeconds = () => Number(process.env.BENCH_SECONDS ?? iterations(5, 2));
 const startRuns = () => iterations(7, 2);
 const moderationRuns = () => iterations(15, 3);
-const SERVER_PORT = 3310;
+export const SERVER_PORT = 3310;
 const BARE_PORT = 3311;
-const CATALOGUE_ROUTE = `${API_PREFIX}${cataloguePaths.finishes.path}?door_style_group=Shaker&is_handleless=false`;
+export const CATALOGUE_ROUTE = `${API_PREFIX}${cataloguePaths.finishes.path}?door_style_group=Shaker&is_handleless=false`;
 const BUDGET = { p99Ms: 10, ratio: 0.6, startMs: 1500, moderationMs: 150 };
 /** Where the servers under test run, and where the load generator runs, when the machine has two cores. */
 const SERVER_CORE = 0;
@@ -48,9 +48,9 @@ function pinToCore(pid: number, core: number): void {
 }
 
 /** The server as `npm start` runs it: compiled ahead of time (scripts/build.ts), started with plain node. */
-const COMPILED_SERVER = path.join(repoRoot, 'dist-server', 'main.js');
+export const COMPILED_SERVER = path.join(repoRoot, 'dist-server', 'main.js');
 
-function startServerProcess(dataDir: string): ChildProcess {
+export function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
   return spawn(process.execPath, [COMPILED_SERVER], {
     env: {
       ...process.env,
@@ -58,6 +58,7 @@ function startServerProcess(dataDir: string): ChildProcess {
       PORT: String(SERVER_PORT),
       LOG_LEVEL: 'warn',
       MODERATION: 'nsfw',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -25,29 +25,17 @@ export interface Admitted {
   remaining: number;
 }
 
-/** A refusal the client may retry later, with when (seconds) for the daily ones. */
-export class AdmissionRefused extends HttpError {
-  constructor(
-    statusCode: number,
-    code: string,
-    message: string,
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(statusCode, code, message);
-  }
-}
-
-const REFUSALS: Record<Refusal, () => AdmissionRefused> = {
-  user: () => new AdmissionRefused(429, 'GENERATION_LIMIT_REACHED', 'You have used all your generations.'),
+const REFUSALS: Record<Refusal, () => HttpError> = {
+  user: () => new HttpError(429, 'GENERATION_LIMIT_REACHED', 'You have used all your generations.'),
   network: () =>
-    new AdmissionRefused(
+    new HttpError(
       429,
       'NETWORK_LIMIT_REACHED',
       'Too many generations have been made from your network today; please try again tomorrow.',
       secondsUntilNextUtcDay(),
     ),
   budget: () =>
-    new AdmissionRefused(
+    new HttpError(
       503,
       'DAILY_BUDGET_REACHED',
       'We have made as many pictures as we can afford today; please try again tomorrow. You were not charged.',
@@ -66,7 +54,7 @@ export function createAdmission(db: Database, jobs: JobStore, quota: Quota) {
           if (earlier) return { job: earlier.job, created: false, remaining };
         }
         if ((await jobs.countUnfinished(job.userId, tx)) >= MAX_UNFINISHED_JOBS_PER_USER) {
-          throw new AdmissionRefused(
+          throw new HttpError(
             429,
             'TOO_MANY_JOBS',
             'You already have generations in progress. Please wait for them to finish.',

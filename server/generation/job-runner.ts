@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import { kitchenLayoutIdSchema } from '../../contract/layouts';
 import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
 import { GENERATION_JOB_DEFAULTS } from '../config';
+import type { ImagePool } from '../images/image-pool';
+import { ImageRejectedError } from '../images/image-rejection';
 import type { ImageStore } from '../images/image-store';
 import type { Quota } from '../quota/quota';
 import type { JobRecord, JobStore, Lease } from './job-store';
@@ -36,6 +37,8 @@ export interface JobRunnerOptions {
   quota: Quota;
   provider: GenerationProvider;
   log: FastifyBaseLogger;
+  /** Where providers' pictures are checked: a pool of their own, so uploads never crowd a paid picture out. */
+  pictures: Pick<ImagePool, 'inspect'>;
   timeoutMs?: number;
   /** How long a take holds without renewal: a dead runner's job waits this long before another takes it. */
   leaseMs?: number;
@@ -57,18 +60,29 @@ export interface JobRunner {
 /** Why a job's signal fired, when it was not the time limit. */
 class JobEnded extends Error {}
 
+/** Providers answer 1-4 MP; 16 MP leaves room for a larger model and bounds a decode to 64 MB of pixels. */
+export const PROVIDER_MAX_PIXELS = 4096 * 4096;
+
 const PICTURE_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-/** A provider's answer is checked like any untrusted input: it must decode as a picture. */
-async function checkedPicture(image: ProviderImage): Promise<ProviderImage> {
-  const metadata = await sharp(image.bytes)
-    .metadata()
-    .catch(() => undefined);
-  const contentType = metadata?.format ? PICTURE_FORMATS[metadata.format] : undefined;
-  if (!metadata?.width || !metadata.height || !contentType) {
-    throw new GenerationFailure('The image service sent back something that is not a picture.');
-  }
-  return { bytes: image.bytes, contentType, width: metadata.width, height: metadata.height };
+/**
+ * A provider's answer is checked like any untrusted input, off the server's thread and within a pixel cap: it
+ * must decode as a picture of a format we serve.
+ */
+async function checkedPicture(
+  pictures: Pick<ImagePool, 'inspect'>,
+  image: ProviderImage,
+): Promise<ProviderImage> {
+  const picture = await pictures.inspect(image.bytes, PROVIDER_MAX_PIXELS).catch((error: unknown) => {
+    // The refusal's message is written for the user (images/inspect-picture.ts).
+    throw error instanceof ImageRejectedError
+      ? new GenerationFailure(error.message, { cause: error })
+      : error;
+  });
+  const contentType = PICTURE_FORMATS[picture.format];
+  if (!contentType)
+    throw new GenerationFailure('The image service sent back a picture in a format we do not use.');
+  return { bytes: image.bytes, contentType, width: picture.width, height: picture.height };
 }
 
 /**
@@ -180,7 +194,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       },
     };
     try {
-      const picture = await checkedPicture(await abortable(produce(record, context), signal));
+      const picture = await checkedPicture(
+        options.pictures,
+        await abortable(produce(record, context), signal),
+      );
       signal.throwIfAborted();
       await context.reportStage('finishing');
       const { bytes, contentType, width, height } = picture;

@@ -18,11 +18,12 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import '../http/user-request';
+import type { ImagePool } from '../images/image-pool';
 import type { ImageStore } from '../images/image-store';
 import { setGenerationsRemaining } from '../quota/header';
 import type { Charge, Quota } from '../quota/quota';
 import { clientNetwork } from '../security/client-network';
-import { AdmissionRefused, createAdmission } from './admission';
+import { createAdmission } from './admission';
 import { createJobRunner, type JobRunner } from './job-runner';
 import { createJobStore, type JobStore, type StoredJobRequest } from './job-store';
 import { type GenerationProvider, isPaid } from './provider';
@@ -34,6 +35,8 @@ export interface GenerationRoutesOptions {
   images: ImageStore;
   quota: Quota;
   provider: GenerationProvider;
+  /** Checks providers' pictures off the event loop (the runner's own pool). */
+  pictures: Pick<ImagePool, 'inspect'>;
   /** Per job; defaults to the runner's GENERATION_TIMEOUT_MS. */
   timeoutMs?: number;
   /** Leases, wake-ups and retries; GENERATION_JOB_DEFAULTS when absent. */
@@ -86,6 +89,7 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     quota,
     provider,
     log: app.log,
+    pictures: options.pictures,
     timeoutMs: options.timeoutMs,
     leaseMs: settings.leaseMs,
     maxAttempts: settings.maxAttempts,
@@ -168,23 +172,16 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
       provider: provider.name,
       idempotencyKey,
     };
-    try {
-      const admitted = await admit({ job, charge: chargeFor(request, stored.kind) });
-      if (admitted.created) {
-        runner.wake();
-        // A busy runner here leaves it to the other instances; the poll covers a notification that fails.
-        await wakeUps
-          ?.queued()
-          .catch((error: unknown) => logError(error, 'a queued job could not be announced'));
-      }
-      setGenerationsRemaining(reply, admitted.remaining);
-      return reply.code(202).send({ job: admitted.job });
-    } catch (error) {
-      if (error instanceof AdmissionRefused && error.retryAfterSeconds !== null) {
-        reply.header('retry-after', String(error.retryAfterSeconds));
-      }
-      throw error;
+    const admitted = await admit({ job, charge: chargeFor(request, stored.kind) });
+    if (admitted.created) {
+      runner.wake();
+      // A busy runner here leaves it to the other instances; the poll covers a notification that fails.
+      await wakeUps
+        ?.queued()
+        .catch((error: unknown) => logError(error, 'a queued job could not be announced'));
     }
+    setGenerationsRemaining(reply, admitted.remaining);
+    return reply.code(202).send({ job: admitted.job });
   }
 
   app.post(actionPaths.generateEmptyRoom, async (request, reply) => {

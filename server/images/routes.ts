@@ -6,24 +6,33 @@ import { actionPaths } from '../../contract/endpoints';
 import { imageLimits } from '../../contract/image-limits';
 import { IMAGE_PATH, type ValidateImageResponse } from '../../contract/images';
 import type { Moderator } from '../moderation/moderator';
+import { withTimeLimit } from '../moderation/time-limit';
 import '../http/user-request';
+import type { ImagePool } from './image-pool';
 import { ImageRejectedError } from './image-rejection';
 import type { ImageStore } from './image-store';
-import { normaliseImage } from './normalise-image';
 import { readUploadedPhoto, uploadLimits } from './read-upload';
 
 export interface ImageRoutesOptions {
   store: ImageStore;
   moderator: Moderator;
+  /** Decodes the uploads, off the server's thread (image-pool.ts); its owner closes it. */
+  pool: ImagePool;
+  /** A moderation that takes longer is answered 503 and the moderator restarted. */
+  moderationTimeoutMs?: number;
   /** Largest accepted upload; defaults to `imageLimits.maxBytes` (15 MB). */
   maxUploadBytes?: number;
 }
+
+/** Generous: the nsfw model scores in about a tenth of a second, but its first load takes seconds. */
+export const MODERATION_TIMEOUT_MS = 20_000;
 
 // Stored images never change (a new upload gets a new id), so the browser may keep them for good.
 const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
 
 export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {
-  const { store, moderator } = options;
+  const { store, pool } = options;
+  const moderator = withTimeLimit(options.moderator, options.moderationTimeoutMs ?? MODERATION_TIMEOUT_MS);
   const maxBytes = options.maxUploadBytes ?? imageLimits.maxBytes;
   const limits = { ...imageLimits, maxBytes };
 
@@ -31,7 +40,7 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
 
   app.post(actionPaths.validateImageContent, async (request): Promise<ValidateImageResponse> => {
     const upload = await readUploadedPhoto(request, maxBytes);
-    const image = await normaliseImage(upload, limits);
+    const image = await pool.normalise(upload, limits);
     const verdict = await moderator.classify(image);
     const { width, height } = image;
     request.log.info({ scores: verdict.scores, isSafe: verdict.isSafe }, 'image moderated');

@@ -4,7 +4,8 @@
 // reads back scores. One thread serves the whole process; if it dies, the next image starts a new one.
 //
 // This file is both sides: imported, it is the client; run as the worker (workerData says so), it scores.
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { startModuleWorker } from '../images/module-worker';
 import { type ModeratedImage, type Moderator, observed } from './moderator';
 import { type NsfwModeratorOptions, nsfwThreshold, verdictOf } from './nsfw-verdict';
 
@@ -20,20 +21,13 @@ type Reply =
 interface ScoringThread {
   ready: Promise<void>;
   score(image: ModeratedImage): Promise<Record<string, number>>;
+  /** Ends the thread, failing what it had in hand; the next image starts a new one. */
+  stop(reason: Error): void;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function startWorker(): Worker {
-  const self = import.meta.url;
-  // Under tests and tsx this file is TypeScript, which a new thread cannot load by itself: it registers tsx
-  // first. The built server (dist-server/, an entry of its own there) is plain JavaScript.
-  if (self.endsWith('.ts')) {
-    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(self)}); });`;
-    return new Worker(boot, { eval: true, workerData: WORKER_ROLE });
-  }
-  return new Worker(new URL(self), { workerData: WORKER_ROLE });
-}
+const startWorker = () => startModuleWorker(import.meta.url, { workerData: WORKER_ROLE });
 
 let shared: ScoringThread | undefined;
 
@@ -65,6 +59,7 @@ function scoringThread(): ScoringThread {
         worker.postMessage({ id, bytes } satisfies Request, [bytes.buffer]);
       });
     },
+    stop: (reason) => fail(reason),
   };
 
   const fail = (error: Error) => {
@@ -96,6 +91,7 @@ export async function createThreadedModerator(options: NsfwModeratorOptions = {}
       return scoringThread().ready;
     },
     classify: async (image) => verdictOf(await scoringThread().score(image), threshold),
+    restart: () => shared?.stop(new Error('The moderation thread was restarted.')),
   };
 }
 

@@ -13,6 +13,8 @@ export interface Moderator {
   classify(image: ModeratedImage): Promise<ModerationVerdict>;
   /** Settles when the moderator can answer; rejects when it never will (its model failed to load). */
   ready: Promise<void>;
+  /** Drops whatever is working on a moderation that did not answer in time; the next `classify` starts afresh. */
+  restart?(): void;
 }
 
 /** A promise that callers may await, without an unhandled rejection when nobody does. */

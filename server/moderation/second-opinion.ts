@@ -16,6 +16,8 @@ export function withSecondOpinion(
     get ready() {
       return local.ready;
     },
+    // The second is a remote service with time limits of its own; only the local one has a thread to restart.
+    restart: () => local.restart?.(),
     async classify(image) {
       const first = await local.classify(image);
       if (!first.isSafe) return first;

@@ -14,6 +14,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send(apiErrorBody(status, 'Something went wrong on our side.'));
     }
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(status).send(apiErrorBody(status, error.message, error.code));
   });
 }

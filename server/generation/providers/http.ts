@@ -19,6 +19,31 @@ export interface ExchangeOptions {
   signal: AbortSignal;
   /** This one request's limit; when it passes, the user reads that the service did not answer in time. */
   timeoutMs: number;
+  /** The most of a body that is read; a longer one is refused (default `MAX_ANSWER_BYTES`). */
+  maxBytes?: number;
+}
+
+/** A picture as base64 JSON (OpenAI) is a third larger than the picture; providers send one to a few MB. */
+export const MAX_ANSWER_BYTES = 25 * 1024 * 1024;
+
+const answerTooLarge = () =>
+  new GenerationFailure('The image service sent back more than we accept. Please try again.');
+
+/** The body, read as it arrives and refused as soon as it passes `maxBytes`, so a huge answer is never held. */
+async function cappedBody(response: Response, maxBytes: number): Promise<Buffer> {
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    await response.body?.cancel();
+    throw answerTooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  // Leaving the loop early (the throw) cancels the stream.
+  for await (const chunk of response.body ?? []) {
+    total += chunk.byteLength;
+    if (total > maxBytes) throw answerTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** One request and its whole answer; the job's abort is passed on as it is, so the runner sees its own reason. */
@@ -32,10 +57,11 @@ export async function exchange(
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.any([signal, timeout]) });
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await cappedBody(response, options.maxBytes ?? MAX_ANSWER_BYTES);
     return { url, status: response.status, headers: response.headers, body };
   } catch (error) {
     if (signal.aborted) throw signal.reason;
+    if (error instanceof GenerationFailure) throw error;
     if (timeout.aborted) throw new GenerationFailure(PROVIDER_MESSAGES.timeout, { cause: error });
     throw new GenerationFailure(PROVIDER_MESSAGES.unreachable, { cause: error });
   }

@@ -6,12 +6,23 @@ import { normaliseImage } from '../../../server/images/normalise-image';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import { readFixture } from './images-fixtures';
 
+const normalisedKitchen = async () =>
+  (await normaliseImage(await readFixture('kitchens/kitchen-02-white-island-pexels.jpg'))).bytes;
+
 it('moderates a photo without loading tfjs into the calling thread', async () => {
-  const kitchen = (await normaliseImage(await readFixture('kitchens/kitchen-02-white-island-pexels.jpg')))
-    .bytes;
+  const kitchen = await normalisedKitchen();
   const moderator = await createThreadedModerator();
   await moderator.ready;
   expect((await moderator.classify({ bytes: kitchen })).isSafe).toBe(true);
   const loadedHere = Object.keys(createRequire(import.meta.url).cache);
   expect(loadedHere.filter((file) => file.includes('@tensorflow'))).toEqual([]);
+}, 60_000);
+
+it('restarts: the moderation in hand fails, and the next one is scored by a new thread', async () => {
+  const kitchen = await normalisedKitchen();
+  const moderator = await createThreadedModerator();
+  const inHand = moderator.classify({ bytes: kitchen });
+  moderator.restart?.();
+  await expect(inHand).rejects.toThrow(/restarted/);
+  expect((await moderator.classify({ bytes: kitchen })).isSafe).toBe(true);
 }, 60_000);

@@ -198,7 +198,12 @@ describe.each(backendCases)('images on $name', (backendCase) => {
     let server: RunningServer;
     const start = (perUserMb = 200) =>
       startServer(
-        testConfig(fixture.config.dataDir, { ...fixture.config, imageStoragePerUserMb: perUserMb }),
+        testConfig(fixture.config.dataDir, {
+          ...fixture.config,
+          imageStoragePerUserMb: perUserMb,
+          // Room for every upload the cap test sends at once: only the cap may refuse them.
+          imagePool: { queueMax: 16 },
+        }),
         fixture.sharedDatabase ? {} : { db: fixture.db },
       );
     beforeAll(async () => {

@@ -1,6 +1,7 @@
 // The image plugin on a bare Fastify instance; a test header stands in for the core's session plugin.
 import Fastify from 'fastify';
 import { API_PREFIX } from '../../../contract/endpoints';
+import { createImagePool, imagePoolSettings } from '../../../server/images/image-pool';
 import type { ImageStore } from '../../../server/images/image-store';
 import { imageRoutes } from '../../../server/images/routes';
 import type { Moderator } from '../../../server/moderation/moderator';
@@ -14,7 +15,9 @@ export async function buildImageApp(store: ImageStore, moderator: Moderator) {
   app.addHook('onRequest', async (request) => {
     request.userId = Number(request.headers[TEST_USER_HEADER] ?? 1);
   });
-  await app.register(imageRoutes, { prefix: API_PREFIX, store, moderator });
+  const pool = createImagePool(imagePoolSettings());
+  app.addHook('onClose', () => pool.close());
+  await app.register(imageRoutes, { prefix: API_PREFIX, store, moderator, pool });
   await app.ready();
   return app;
 }

@@ -2,6 +2,7 @@
 // (and `/v1/predictions` with a version) honouring `Prefer: wait`, `GET /v1/predictions/{id}` moving
 // starting → processing → succeeded | failed, `POST .../cancel`, outputs served from a file host (`/files/...`),
 // problem JSON errors and 429 `{"detail":...}` with `Retry-After`.
+import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { type FakeServer, jsonOf, sendJson, startFake } from './fake-server';
 
@@ -19,7 +20,11 @@ export type ReplicateBehaviour =
   | 'never-ends'
   | 'refuses'
   | 'not-json'
-  | 'no-output';
+  | 'no-output'
+  /** Succeeds with an output of 20 MP (a tiny PNG: one colour), past the server's pixel cap. */
+  | 'draws-too-many-pixels'
+  /** Succeeds with an output that streams 30 MB, with no content-length to warn of it. */
+  | 'draws-too-many-bytes';
 
 export interface FakeReplicate extends FakeServer {
   behaviour: ReplicateBehaviour;
@@ -40,6 +45,21 @@ const problem = (status: number, title: string, detail: string) => ({
   status,
   detail,
 });
+
+/** `megabytes` of zeros, chunked, for as long as the client reads them. */
+function streamMegabytes(response: ServerResponse, megabytes: number): void {
+  response.writeHead(200, { 'content-type': 'image/png' });
+  const chunk = Buffer.alloc(1024 * 1024);
+  let sent = 0;
+  const more = () => {
+    while (sent < megabytes && !response.destroyed) {
+      sent += 1;
+      if (!response.write(chunk)) return void response.once('drain', more);
+    }
+    response.end();
+  };
+  more();
+}
 
 export async function startFakeReplicate(): Promise<FakeReplicate> {
   const predictions = new Map<string, StoredPrediction>();
@@ -69,6 +89,11 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
 
   /** "Runs" the model: the input image back as PNG, a little wider than the photo as a real model might. */
   async function draw(prediction: StoredPrediction): Promise<void> {
+    if (state.behaviour === 'draws-too-many-pixels') {
+      const huge = { width: 5000, height: 4000, channels: 3 as const, background: '#808080' };
+      outputs.set(prediction.id, await sharp({ create: huge }).png().toBuffer());
+      return;
+    }
     const [, base64 = ''] = (prediction.input.input_image ?? '').split(',');
     const input = sharp(Buffer.from(base64, 'base64'));
     const { width = 1, height = 1 } = await input.metadata();
@@ -95,6 +120,7 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       const id = path.split('/')[2] ?? '';
       const output = outputs.get(id);
       if (!output) return response.writeHead(404).end();
+      if (state.behaviour === 'draws-too-many-bytes') return streamMegabytes(response, 30);
       return response.writeHead(200, { 'content-type': 'image/png' }).end(output);
     }
     if (request.headers.authorization !== `Bearer ${REPLICATE_TEST_TOKEN}`) {

@@ -142,3 +142,34 @@ describe.each([openai, replicate, comfyui] as Case<FakeServer & { behaviour: str
     });
   },
 );
+
+describe('a provider picture is checked like an upload', () => {
+  let fake: FakeReplicate;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    fake = await startFakeReplicate();
+    registerGenerationProvider('replicate-oversized', () => replicate.provider(fake));
+    server = await startServer(
+      testConfig(temp.dir, { generationLimit: LIMIT, generationProvider: 'replicate-oversized' }),
+      { db },
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('fails a job whose picture is past the pixel cap, and gives the quota unit back', async () => {
+    fake.behaviour = 'draws-too-many-pixels';
+    const user = new GenerationClient(server.origin);
+    const imageId = await user.upload();
+    const done = await user.finished(startedJob(await user.startKitchen({ imageId })).id);
+    expect(done.state).toBe('failed');
+    // 5000 wide; the adapter fits the height to the photo's aspect first.
+    expect(done.error).toMatch(/a picture of 5000x\d+ pixels, more than we accept/);
+    expect(done.error).toContain('not charged');
+    expect(await user.remaining()).toBe(LIMIT);
+  });
+});

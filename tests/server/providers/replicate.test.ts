@@ -153,6 +153,14 @@ describe('the replicate provider', () => {
     );
   });
 
+  it('refuses an output past the byte cap while it streams', async () => {
+    fake.behaviour = 'draws-too-many-bytes';
+    const provider = createReplicateProvider(settings);
+    const answer = provider.kitchen(kitchenRequest(photo), recordingContext());
+    await expect(answer).rejects.toThrow(GenerationFailure);
+    await expect(answer).rejects.toThrow(/more than we accept/);
+  });
+
   it('tells the user about a safety refusal kindly', async () => {
     fake.behaviour = 'refuses';
     await expect(
