@@ -1,10 +1,12 @@
 // The server as its own process, as an operator runs it: for what only a process shows (signals, exit codes,
-// process-wide error handlers). Its pino log lines are collected so tests can wait for one.
+// process-wide error handlers, a second instance with its own event loop, a SIGKILL mid-job). Its pino log lines
+// are collected so tests can wait for one.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { repoRoot } from './paths';
 
 export interface ServerProcess {
   child: ChildProcess;
+  pid: number;
   /** `http://127.0.0.1:<port>` */
   origin: string;
   /** Everything written to stdout and stderr so far. */
@@ -13,6 +15,10 @@ export interface ServerProcess {
   waitForOutput(pattern: RegExp): Promise<void>;
   /** The exit code (null when killed by a signal). */
   exited: Promise<number | null>;
+  /** SIGKILL: no shutdown hook runs, nothing is handed back. Resolves once it has exited. */
+  kill(): Promise<void>;
+  /** SIGTERM: the graceful shutdown main.ts installs. Resolves once it has exited. */
+  stop(): Promise<void>;
 }
 
 /** Starts `node <args>` in the project and waits for pino's "Server listening at …" line. */
@@ -50,8 +56,25 @@ export async function startServerProcess(args: string[], env: NodeJS.ProcessEnv)
 
   await waitForOutput(/Server listening at http:\/\/127\.0\.0\.1:\d+/);
   const origin = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)?.[1] ?? '';
-  return { child, origin, output: () => output, waitForOutput, exited };
+  const signalled = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return {
+    child,
+    pid: child.pid ?? 0,
+    origin,
+    output: () => output,
+    waitForOutput,
+    exited,
+    kill: () => signalled('SIGKILL'),
+    stop: () => signalled('SIGTERM'),
+  };
 }
+
+/** The TypeScript server with `env` and the deterministic moderation rule unless `env` names another. */
+export const spawnServer = (env: NodeJS.ProcessEnv): Promise<ServerProcess> =>
+  startServerProcess(typescriptServer(), { MODERATION: 'rule', ...env });
 
 /** Arguments that run the TypeScript server as `npm start` runs the compiled one, after any `preloads`. */
 export const typescriptServer = (...preloads: string[]): string[] => [

@@ -2,11 +2,9 @@
 // a server SIGKILLed while its prediction runs loses the job only until its lease lapses; the other instance
 // takes it up, polls the same prediction (never paying for a second) and finishes it, charged once. A cancel sent
 // to the instance that is not running the job stops the one that is, which cancels the prediction.
-//
-// Images still live on each instance's disk (the shared image store is another area's work), so the two data
-// directories, separate otherwise, share one `images/` folder through a symlink: either instance can read the
-// photo whichever took the upload.
-import { mkdirSync, symlinkSync } from 'node:fs';
+// The instances share nothing but PostgreSQL: separate data directories, images in the database (the default
+// with DATABASE_URL).
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../../../contract/images';
@@ -14,6 +12,7 @@ import type { Database } from '../../../server/db/database';
 import { openPostgres } from '../../../server/db/postgres';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { temporaryDir } from '../../support/server';
+import { type ServerProcess, spawnServer } from '../../support/server-process';
 import {
   type FakeReplicate,
   FLUX_KONTEXT_PATH,
@@ -21,11 +20,9 @@ import {
   startFakeReplicate,
 } from '../providers/fake-replicate';
 import { GenerationClient, startedJob } from './generation-client';
-import { type ServerProcess, spawnServer } from './server-process';
 
 const LIMIT = 5;
 const temp = temporaryDir();
-const sharedImages = path.join(temp.dir, 'images');
 
 let cluster: TestPostgres;
 let fake: FakeReplicate;
@@ -36,11 +33,6 @@ const instances = new Map<string, ServerProcess>();
 function dataDir(name: string): string {
   const dir = path.join(temp.dir, name);
   mkdirSync(dir, { recursive: true });
-  try {
-    symlinkSync(sharedImages, path.join(dir, 'images'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
   return dir;
 }
 
@@ -65,7 +57,6 @@ async function start(name: string): Promise<ServerProcess> {
 }
 
 beforeAll(async () => {
-  mkdirSync(sharedImages, { recursive: true });
   [cluster, fake] = await Promise.all([startPostgres(), startFakeReplicate()]);
   db = await openPostgres(cluster.url);
   // One at a time: both would migrate at once (the advisory lock makes that safe, but slower on 2 cores).
