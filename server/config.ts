@@ -38,7 +38,14 @@ export interface Config {
    * renderer) when absent. Optional so configs built by hand (tests) need not name it.
    */
   generationProvider?: string;
+  /**
+   * Days uploaded photos and generated images are kept (`IMAGE_RETENTION_DAYS`, default 30); optional so configs
+   * built by hand (tests) need not name it.
+   */
+  imageRetentionDays?: number;
 }
+
+export const DEFAULT_IMAGE_RETENTION_DAYS = 30;
 
 const optionalText = z
   .string()
@@ -74,6 +81,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MODERATION_OPENAI: booleanText,
+  IMAGE_RETENTION_DAYS: z.coerce.number().int().positive().default(DEFAULT_IMAGE_RETENTION_DAYS),
   // Read here only to check MODERATION_OPENAI; the OpenAI adapters read them for their own use.
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
@@ -125,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     generationProvider: vars.GENERATION_PROVIDER ?? 'local',
+    imageRetentionDays: vars.IMAGE_RETENTION_DAYS,
   };
 }
 
