@@ -15,6 +15,8 @@ export interface AuthorizeUserInput {
 }
 export interface AuthorizeUserOutput {
   remainingGenerations: number | null;
+  /** How many days the service keeps photos and kitchens; null when it did not say. */
+  imageRetentionDays: number | null;
 }
 
 export interface PreparePhotoInput {
