@@ -57,27 +57,33 @@ function sessionWithLostAnswer(visitor: GenerationClient) {
   return { fetchWithLoss, startKeys, state };
 }
 
+/** A visitor with an uploaded photo, and the app's generation as its page would run it (one key store). */
+async function appSession() {
+  const visitor = new GenerationClient(server.origin);
+  const imageId = await visitor.upload();
+  const { fetchWithLoss, startKeys, state } = sessionWithLostAnswer(visitor);
+  vi.stubGlobal('fetch', fetchWithLoss);
+  const api = createApiClient({ baseUrl: server.origin, timeoutMs: CLIENT_TIMEOUT_MS });
+  const keys = new GenerationKeys();
+  const input: GenerateKitchenInput = {
+    imageId,
+    imageDataUrl: null,
+    emptyRoomId: null,
+    configuration: APP_CONFIGURATION,
+    listener: { send: () => {} },
+  };
+  const generate = () =>
+    toPromise(createActor(fromPromise(generateKitchen(api, 20, keys)), { input }).start());
+  const kitchenJobs = async () => {
+    const answer = await visitor.request(`${API_PREFIX}${jobPaths.history}`);
+    return generationHistorySchema.parse(answer.body).jobs;
+  };
+  return { visitor, startKeys, state, generate, kitchenJobs };
+}
+
 describe('a generation retried after its answer was lost', () => {
   it('reuses the Idempotency-Key, so the server makes one job and charges once; a new generation gets a new key', async () => {
-    const visitor = new GenerationClient(server.origin);
-    const imageId = await visitor.upload();
-    const { fetchWithLoss, startKeys, state } = sessionWithLostAnswer(visitor);
-    vi.stubGlobal('fetch', fetchWithLoss);
-    const api = createApiClient({ baseUrl: server.origin, timeoutMs: CLIENT_TIMEOUT_MS });
-    const keys = new GenerationKeys();
-    const input: GenerateKitchenInput = {
-      imageId,
-      imageDataUrl: null,
-      emptyRoomId: null,
-      configuration: APP_CONFIGURATION,
-      listener: { send: () => {} },
-    };
-    const generate = () =>
-      toPromise(createActor(fromPromise(generateKitchen(api, 20, keys)), { input }).start());
-    const kitchenJobs = async () => {
-      const answer = await visitor.request(`${API_PREFIX}${jobPaths.history}`);
-      return generationHistorySchema.parse(answer.body).jobs;
-    };
+    const { visitor, startKeys, state, generate, kitchenJobs } = await appSession();
 
     state.swallowNextStart = true;
     const lost = await generate().catch((error: unknown) => error);
@@ -102,5 +108,14 @@ describe('a generation retried after its answer was lost', () => {
     expect(startKeys[2]).not.toBe(startKeys[0]);
     expect(again.remainingGenerations).toBe(LIMIT - 2);
     expect(await kitchenJobs()).toHaveLength(2);
+  }, 90_000);
+
+  it('sent a dozen times at once (impatient clicks), still makes one job and charges once', async () => {
+    const { visitor, startKeys, generate, kitchenJobs } = await appSession();
+    const results = await Promise.all(Array.from({ length: 12 }, generate));
+    expect(new Set(startKeys).size).toBe(1);
+    expect(new Set(results.map(({ imageUrl }) => imageUrl)).size).toBe(1);
+    expect(await kitchenJobs()).toHaveLength(1);
+    expect(await visitor.remaining()).toBe(LIMIT - 1);
   }, 90_000);
 });
