@@ -64,6 +64,8 @@ export interface GenerateEmptyRoomInput {
 }
 export interface EmptyRoomOutput {
   emptyRoomId: string;
+  /** From the Generations-Remaining header, when the provider charges for emptying the room. */
+  remainingGenerations?: number | null;
 }
 
 export interface GenerateKitchenInput {

@@ -5,6 +5,7 @@ import { and, assign, raise, setup, stateIn } from 'xstate';
 import {
   type AuthorizeUserOutput,
   declaredActors,
+  type EmptyRoomOutput,
   type GeneratedKitchen,
   type GenerationFailure,
   type PastGeneration,
@@ -332,7 +333,10 @@ export const kitchenMachine = setup({
     storeGenerationStage: assign((_, params: { stage: GenerationStage }) => ({
       generationStage: params.stage,
     })),
-    storeEmptyRoom: assign((_, params: { emptyRoomId: string }) => ({ emptyRoomId: params.emptyRoomId })),
+    storeEmptyRoom: assign(({ context }, params: EmptyRoomOutput) => ({
+      emptyRoomId: params.emptyRoomId,
+      remainingGenerations: params.remainingGenerations ?? context.remainingGenerations,
+    })),
     storeGeneratedKitchen: assign((_, params: GeneratedKitchen) => ({
       lastGeneratedImageDataUrl: params.imageUrl,
       lastGenerationProvider: params.provider,

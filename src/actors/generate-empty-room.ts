@@ -32,5 +32,5 @@ export const generateEmptyRoom =
     if (job.resultImageId === null) {
       throw new GenerationError('The empty room came back without a picture.', remainingGenerations);
     }
-    return { emptyRoomId: job.resultImageId };
+    return { emptyRoomId: job.resultImageId, remainingGenerations };
   };

@@ -358,6 +358,7 @@ describe('generation jobs', () => {
     );
     expect(recorded.uploads - uploadsBefore).toBe(1);
     expect(recorded.bodies.at(-1)).toEqual({ imageId: UPLOADED_ID });
-    expect(output).toEqual({ emptyRoomId: RESULT_ID });
+    // A paid provider charges for emptying the room too: the count the server reported last comes along.
+    expect(output).toEqual({ emptyRoomId: RESULT_ID, remainingGenerations: 4 });
   });
 });

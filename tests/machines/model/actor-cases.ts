@@ -123,10 +123,14 @@ export const actorCases: Record<string, ActorCase> = {
     checkError: (_, after) => expect(after.context.moderationPassed).toBeNull(),
   },
   generateEmptyRoom: {
-    outputs: [{ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e' }],
+    // A paid provider charges for emptying the room too, and says how many generations are left.
+    outputs: [{ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e', remainingGenerations: 4 }],
     error: generationFailure,
     refusal: generationRefusal,
-    checkDone: (_, after) => expect(after.context.emptyRoomId).toBe('5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e'),
+    checkDone: (_, after) => {
+      expect(after.context.emptyRoomId).toBe('5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e');
+      expect(after.context.remainingGenerations).toBe(4);
+    },
     checkError: checkGenerationError,
   },
   loadGenerationHistory: {
