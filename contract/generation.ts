@@ -65,6 +65,10 @@ export const generationErrorCodes = [
   'GENERATION_LIMIT_REACHED',
   /** 429: the user already has several jobs queued or running. */
   'TOO_MANY_JOBS',
+  /** 429: guests from one network have used today's allowance; `Retry-After`. */
+  'NETWORK_LIMIT_REACHED',
+  /** 503: the service's daily budget is spent; `Retry-After`. Nothing is charged. */
+  'DAILY_BUDGET_REACHED',
   /** 400: `frontalId`, `worktopId` or `shape` is not in the catalogue (the message names the field). */
   'UNKNOWN_CHOICE',
   /** 409: this Idempotency-Key belongs to a request that failed before its job existed; send a new key. */

@@ -16,6 +16,8 @@ export const authorizeResponseSchema = z.object({
   userId: z.number().int().positive(),
   generationsRemaining: z.number().int().min(0),
   generationLimit: z.number().int().min(0),
+  /** How many days uploaded photos and generated kitchens are kept before they expire. */
+  imageRetentionDays: z.number().int().positive(),
 });
 export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/endpoints';
 import { installAppShell } from './app-shell/app-shell';
 import { catalogueRoutes } from './catalogue/routes';
-import { type Config, DEFAULT_TIMEOUTS } from './config';
+import { type Config, DEFAULT_IMAGE_RETENTION_DAYS, DEFAULT_TIMEOUTS } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { createGenerationProvider } from './generation/provider-registry';
@@ -164,7 +164,11 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   await app.register(
     async (api) => {
       installSession(api, { sessions, users, serviceApiKey: config.serviceApiKey });
-      await api.register(userRoutes, { users, generationLimit: config.generationLimit });
+      await api.register(userRoutes, {
+        users,
+        generationLimit: config.generationLimit,
+        imageRetentionDays: config.imageRetentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS,
+      });
       await api.register(imageRoutes, {
         store: images,
         moderator: parts.moderator ?? deferred.moderator,

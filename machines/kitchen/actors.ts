@@ -15,6 +15,8 @@ export interface AuthorizeUserInput {
 }
 export interface AuthorizeUserOutput {
   remainingGenerations: number | null;
+  /** How many days the service keeps photos and kitchens; null when it did not say. */
+  imageRetentionDays: number | null;
 }
 
 export interface PreparePhotoInput {
@@ -62,6 +64,8 @@ export interface GenerateEmptyRoomInput {
 }
 export interface EmptyRoomOutput {
   emptyRoomId: string;
+  /** From the Generations-Remaining header, when the provider charges for emptying the room. */
+  remainingGenerations?: number | null;
 }
 
 export interface GenerateKitchenInput {
@@ -80,10 +84,21 @@ export interface GeneratedKitchen {
   provider: string;
 }
 
+/**
+ * The service refused to start a generation for one of its limits (its generations, its network's, the daily
+ * budget, its storage, a busy queue): nothing was charged, and Generate waits until it can work again.
+ */
+export interface GenerationRefusal {
+  /** How long the service asked to wait (Retry-After); null when it did not say. */
+  retryAfterMs: number | null;
+}
+
 /** What a failed generation rejects with, so the remaining count is kept on errors too (spec §7). */
 export interface GenerationFailure {
   message: string;
   remainingGenerations: number | null;
+  /** Set when the failure was a refusal rather than a generation that went wrong. */
+  refusal?: GenerationRefusal | null;
 }
 
 /** A kitchen the user generated earlier, for the result page's history. */

@@ -1,7 +1,7 @@
 // Everything the kitchen statechart remembers. The first group is the wizard state of spec §3
 // (create-kitchen-storage); flags the spec stores (isModerating, isProcessingImage) are read from the state
 // value instead, so they cannot disagree with it.
-import type { PastGeneration } from './actors';
+import type { GenerationRefusal, PastGeneration } from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import type { ModerationCache } from './moderation-cache';
 import { emptyFrontals, emptyWorktops, type FrontalsSelection, type WorktopsSelection } from './selections';
@@ -49,6 +49,10 @@ export interface KitchenContext extends WizardState {
   /** The message the error screen shows; null when there is no error. */
   error: string | null;
   generationStage: GenerationStage | null;
+  /** Why the service last refused a generation, while Generate waits (the `generationGate` region). */
+  generationRefusal: (GenerationRefusal & { message: string }) | null;
+  /** How many days the service keeps photos and kitchens (from the authorisation); null until known. */
+  imageRetentionDays: number | null;
   /** The user's earlier kitchens, newest first, as the result page shows them. */
   generationHistory: PastGeneration[];
   /** How the address bar follows the next route: a user's move adds an entry, a redirect replaces it. */
@@ -98,6 +102,8 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   catalogue: emptyCatalogue(),
   error: null,
   generationStage: null,
+  generationRefusal: null,
+  imageRetentionDays: null,
   generationHistory: [],
   navigation: 'replace',
   direction: 'forward',

@@ -25,6 +25,7 @@ export type KitchenEvent =
   | { type: 'GENERATION.CANCEL' }
   | { type: 'RETRY' }
   | { type: 'RESET' }
-  | { type: 'ACCESS_DENIED' };
+  | { type: 'ACCESS_DENIED' }
+  | { type: 'GENERATION.REFUSED' };
 
 export type KitchenEventType = KitchenEvent['type'];

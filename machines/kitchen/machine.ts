@@ -2,7 +2,14 @@
 // the photo's moderation lifecycle, the selection cascades, the handles auto-skip and the server calls. It
 // imports xstate only; the app projects its state onto the URL and provides the server calls.
 import { and, assign, raise, setup, stateIn } from 'xstate';
-import { declaredActors, type GeneratedKitchen, type GenerationFailure, type PastGeneration } from './actors';
+import {
+  type AuthorizeUserOutput,
+  declaredActors,
+  type EmptyRoomOutput,
+  type GeneratedKitchen,
+  type GenerationFailure,
+  type PastGeneration,
+} from './actors';
 import { type CatalogueKind, type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import { catalogueRequest } from './catalogue-requests';
 import { configurationOf } from './configuration';
@@ -56,6 +63,38 @@ const remainingOf = (error: unknown): number | null => {
   const remaining = (error as Partial<GenerationFailure> | null)?.remainingGenerations;
   return typeof remaining === 'number' ? remaining : null;
 };
+
+const refusalOf = (error: unknown) => (error as Partial<GenerationFailure> | null)?.refusal ?? null;
+
+/** How long Generate waits after a refusal that named no Retry-After (a running job, the storage cap). */
+export const DEFAULT_REFUSAL_WAIT_MS = 60_000;
+/** The longest wait a refusal can ask for; past it Generate is offered again (and refused again if need be). */
+export const LONGEST_REFUSAL_WAIT_MS = 24 * 60 * 60_000;
+
+/**
+ * How a generation ends when its call rejects: a refusal for one of the service's limits goes back to the page
+ * and closes the generation gate; anything else is the error screen.
+ */
+const generationFailed = [
+  {
+    guard: { type: 'isRefusal' as const, params: ({ event }: { event: { error: unknown } }) => event },
+    target: '#kitchen.routes.your-kitchen.showing',
+    actions: [
+      {
+        type: 'storeGenerationRefusal' as const,
+        params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+      },
+      'closeGenerationGate' as const,
+    ],
+  },
+  {
+    target: '#kitchen.routes.your-kitchen.failed',
+    actions: {
+      type: 'storeGenerationError' as const,
+      params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+    },
+  },
+];
 
 const handleStylesOf = (result: CatalogueResult): string[] =>
   result.kind === 'handleStyles' ? result.items : [];
@@ -134,6 +173,8 @@ export const kitchenMachine = setup({
   delays: {
     retryDelay: RETRY_DELAY_MS,
     moderationPurgeInterval: MODERATION_PURGE_INTERVAL_MS,
+    refusalWait: ({ context }) =>
+      Math.min(context.generationRefusal?.retryAfterMs ?? DEFAULT_REFUSAL_WAIT_MS, LONGEST_REFUSAL_WAIT_MS),
   },
   guards: {
     isStepComplete: ({ context }, params: { step: StepId }) => isStepComplete(params.step, context),
@@ -142,6 +183,8 @@ export const kitchenMachine = setup({
     isConfigurationComplete: ({ context }) => isConfigurationComplete(context),
     hasGenerationsLeft: ({ context }) =>
       context.remainingGenerations === null || context.remainingGenerations > 0,
+    isGenerationGateOpen: stateIn('#kitchen.generationGate.open'),
+    isRefusal: (_, params: { error: unknown }) => refusalOf(params.error) !== null,
     isRoute: ({ event }, params: { route: RouteId }) =>
       event.type === 'NAVIGATE' && event.route === params.route,
     isSessionDenied: stateIn('#kitchen.session.denied'),
@@ -282,14 +325,18 @@ export const kitchenMachine = setup({
       error: null,
       generationStage: null,
     }),
-    storeRemainingGenerations: assign((_, params: { remainingGenerations: number | null }) => ({
+    storeAuthorization: assign((_, params: AuthorizeUserOutput) => ({
       remainingGenerations: params.remainingGenerations,
+      imageRetentionDays: params.imageRetentionDays,
     })),
     startGeneration: assign({ error: null, generationStage: 'queued' }),
     storeGenerationStage: assign((_, params: { stage: GenerationStage }) => ({
       generationStage: params.stage,
     })),
-    storeEmptyRoom: assign((_, params: { emptyRoomId: string }) => ({ emptyRoomId: params.emptyRoomId })),
+    storeEmptyRoom: assign(({ context }, params: EmptyRoomOutput) => ({
+      emptyRoomId: params.emptyRoomId,
+      remainingGenerations: params.remainingGenerations ?? context.remainingGenerations,
+    })),
     storeGeneratedKitchen: assign((_, params: GeneratedKitchen) => ({
       lastGeneratedImageDataUrl: params.imageUrl,
       lastGenerationProvider: params.provider,
@@ -301,6 +348,16 @@ export const kitchenMachine = setup({
       remainingGenerations: remainingOf(params.error) ?? context.remainingGenerations,
       generationStage: null,
     })),
+    storeGenerationRefusal: assign(({ context }, params: { error: unknown }) => ({
+      generationRefusal: {
+        message: messageOf(params.error),
+        retryAfterMs: refusalOf(params.error)?.retryAfterMs ?? null,
+      },
+      remainingGenerations: remainingOf(params.error) ?? context.remainingGenerations,
+      generationStage: null,
+    })),
+    closeGenerationGate: raise({ type: 'GENERATION.REFUSED' }),
+    clearGenerationRefusal: assign({ generationRefusal: null }),
     clearGenerationStage: assign({ generationStage: null }),
     storeGenerationHistory: assign((_, params: { history: PastGeneration[] }) => ({
       generationHistory: params.history,
@@ -325,7 +382,7 @@ export const kitchenMachine = setup({
             input: ({ context }) => ({ userId: context.userId ?? 0 }),
             onDone: {
               target: 'authorized',
-              actions: { type: 'storeRemainingGenerations', params: ({ event }) => event.output },
+              actions: { type: 'storeAuthorization', params: ({ event }) => event.output },
             },
             onError: { target: 'denied' },
           },
@@ -342,6 +399,20 @@ export const kitchenMachine = setup({
           after: {
             moderationPurgeInterval: { target: 'waiting', reenter: true, actions: 'purgeExpiredVerdicts' },
           },
+        },
+      },
+    },
+    generationGate: {
+      description:
+        'Closed while the service refuses new generations for one of its limits, until its Retry-After has passed.',
+      initial: 'open',
+      // On the state, not the region: a transition from a region of the parallel root to its own child would
+      // re-enter every region (the session would authorise again, the routes start over). Generate is never
+      // offered while refused, so only the open gate hears of refusals.
+      states: {
+        open: { on: { 'GENERATION.REFUSED': 'refused' } },
+        refused: {
+          after: { refusalWait: { target: 'open', actions: 'clearGenerationRefusal' } },
         },
       },
     },
@@ -662,7 +733,7 @@ export const kitchenMachine = setup({
                 },
                 GENERATE: {
                   description: 'The last step has no next: it generates the kitchen.',
-                  guard: and(['isConfigurationComplete', 'hasGenerationsLeft']),
+                  guard: and(['isConfigurationComplete', 'hasGenerationsLeft', 'isGenerationGateOpen']),
                   target: '#kitchen.routes.your-kitchen.generating',
                   actions: 'navigateForward',
                 },
@@ -692,7 +763,7 @@ export const kitchenMachine = setup({
               },
               on: {
                 GENERATE: {
-                  guard: and(['isConfigurationComplete', 'hasGenerationsLeft']),
+                  guard: and(['isConfigurationComplete', 'hasGenerationsLeft', 'isGenerationGateOpen']),
                   target: 'generating',
                 },
               },
@@ -718,13 +789,7 @@ export const kitchenMachine = setup({
                       target: 'kitchen',
                       actions: { type: 'storeEmptyRoom', params: ({ event }) => event.output },
                     },
-                    onError: {
-                      target: '#kitchen.routes.your-kitchen.failed',
-                      actions: {
-                        type: 'storeGenerationError',
-                        params: ({ event }) => ({ error: event.error }),
-                      },
-                    },
+                    onError: generationFailed,
                   },
                 },
                 kitchen: {
@@ -742,13 +807,7 @@ export const kitchenMachine = setup({
                       target: '#kitchen.routes.your-kitchen.result',
                       actions: { type: 'storeGeneratedKitchen', params: ({ event }) => event.output },
                     },
-                    onError: {
-                      target: '#kitchen.routes.your-kitchen.failed',
-                      actions: {
-                        type: 'storeGenerationError',
-                        params: ({ event }) => ({ error: event.error }),
-                      },
-                    },
+                    onError: generationFailed,
                   },
                 },
               },

@@ -33,6 +33,8 @@ export interface KitchenView {
   isProcessingImage: boolean;
   isModerating: boolean;
   isGenerating: boolean;
+  /** The service's message while it refuses new generations (Generate waits); null otherwise. */
+  generationRefusal: string | null;
 }
 
 /** The deepest active state's route meta. */
@@ -62,5 +64,8 @@ export const viewOf = (snapshot: KitchenSnapshot): KitchenView => {
     isProcessingImage: snapshot.hasTag('processingImage'),
     isModerating: snapshot.hasTag('moderating'),
     isGenerating: snapshot.hasTag('generating'),
+    generationRefusal: snapshot.matches({ generationGate: 'refused' })
+      ? (context.generationRefusal?.message ?? null)
+      : null,
   };
 };

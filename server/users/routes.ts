@@ -9,14 +9,23 @@ import type { UserStore } from './user-store';
 export interface UserRoutesOptions {
   users: UserStore;
   generationLimit: number;
+  imageRetentionDays: number;
 }
 
-export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { users, generationLimit }) => {
+export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
+  app,
+  { users, generationLimit, imageRetentionDays },
+) => {
   // The boot data's user id is only a claim: it is confirmed against the session, never trusted alone (D5).
   app.post(actionPaths.authorizeUser, async (request): Promise<AuthorizeResponse> => {
     const { userId } = parseInput(authorizeRequestSchema, request.body ?? {});
     const user = userId === request.userId ? await users.find(userId) : undefined;
     if (!user) throw new HttpError(403, 'USER_MISMATCH', 'This user id does not belong to this session.');
-    return { userId: user.id, generationsRemaining: user.generationsRemaining, generationLimit };
+    return {
+      userId: user.id,
+      generationsRemaining: user.generationsRemaining,
+      generationLimit,
+      imageRetentionDays,
+    };
   });
 };

@@ -5,6 +5,6 @@ import { authorizeUser } from '../api/users';
 
 export const authorizeUserActor = (api: ApiClient) =>
   fromPromise<AuthorizeUserOutput, AuthorizeUserInput>(async ({ input, signal }) => {
-    const { generationsRemaining } = await authorizeUser(api, input.userId, signal);
-    return { remainingGenerations: generationsRemaining };
+    const { generationsRemaining, imageRetentionDays } = await authorizeUser(api, input.userId, signal);
+    return { remainingGenerations: generationsRemaining, imageRetentionDays };
   });

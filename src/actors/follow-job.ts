@@ -1,18 +1,26 @@
 // Starts a generation job and follows it to its end (DESIGN D7), telling the machine each new stage. Polling
 // rather than server-sent events: one plain GET every 700 ms works through every proxy, and each GET keeps the
 // usual 20 s timeout. When the machine cancels (the actor's signal aborts), the job is cancelled on the server.
-import { type GenerationJob, JOB_STAGES, type JobState } from '../../contract/generation';
+// The Idempotency-Key belongs to the generation (src/api/generation-keys.ts): it is forgotten once the
+// generation is over, and kept while a job may exist that the app has not heard of or has lost sight of.
+import {
+  type GenerationErrorCode,
+  type GenerationJob,
+  JOB_STAGES,
+  type JobState,
+} from '../../contract/generation';
 import type { StageListener } from '../../machines/kitchen/actors';
 import type { GenerationStage } from '../../machines/kitchen/context';
 import type { ApiClient } from '../api/client';
 import {
   cancelGenerationJob,
-  randomIdempotencyKey,
+  type JobAnswer,
   readGenerationJob,
   startGenerationJob,
 } from '../api/generation';
+import type { GenerationKeys } from '../api/generation-keys';
 import { ApiHttpError, RequestFailedError } from '../api/request-errors';
-import { GenerationError } from './generation-failure';
+import { GenerationError, generationFailureOf } from './generation-failure';
 
 export const JOB_POLL_INTERVAL_MS = 700;
 /** Photoreal providers take up to about two minutes; past this the job is treated as lost. */
@@ -28,7 +36,17 @@ export interface FollowJobOptions {
   listener: StageListener;
   signal: AbortSignal;
   pollIntervalMs?: number;
+  /** The app's Idempotency-Keys: one per generation, i.e. per path, photo and choices. */
+  keys: GenerationKeys;
+  /**
+   * The photo as the machine knows it (its stored id, or its data URL when the verdict came from the cache):
+   * the body's `imageId` is left out of the generation, since a re-upload on retry gives the photo a new id.
+   */
+  photo: string | null;
 }
+
+const generationOf = ({ path, photo, body }: FollowJobOptions) =>
+  JSON.stringify([path, photo, { ...body, imageId: undefined }]);
 
 export interface FinishedJob {
   job: GenerationJob;
@@ -52,15 +70,30 @@ const wait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', abort, { once: true });
   });
 
-const failureOf = (error: unknown, remaining: number | null): GenerationError => {
-  if (error instanceof GenerationError) return error;
-  const reported = error instanceof ApiHttpError ? error.remainingGenerations : null;
-  const message = error instanceof Error ? error.message : 'The generation failed.';
-  return new GenerationError(message, reported ?? remaining);
-};
+const KEY_SPENT: GenerationErrorCode = 'IDEMPOTENCY_KEY_SPENT';
+
+/**
+ * The server itself refused the start (a 4xx, or any answer with a code), so no job exists. A codeless 5xx
+ * may come from a gateway that had passed the request on: then a job may exist, and the key is kept.
+ */
+const refusedByServer = (error: unknown) =>
+  error instanceof ApiHttpError && (error.status < 500 || error.code !== undefined);
+
+/** Starts the job; a key the server calls spent (its request failed before a job existed) is renewed once. */
+async function startJob(options: FollowJobOptions, generation: string): Promise<JobAnswer> {
+  const { api, path, body, signal, keys } = options;
+  try {
+    return await startGenerationJob(api, path, body, keys.keyFor(generation), signal);
+  } catch (error) {
+    if (!(error instanceof ApiHttpError && error.code === KEY_SPENT)) throw error;
+    keys.forget(generation);
+    return startGenerationJob(api, path, body, keys.keyFor(generation), signal);
+  }
+}
 
 export async function followGenerationJob(options: FollowJobOptions): Promise<FinishedJob> {
-  const { api, path, body, listener, signal, pollIntervalMs = JOB_POLL_INTERVAL_MS } = options;
+  const { api, listener, signal, keys, pollIntervalMs = JOB_POLL_INTERVAL_MS } = options;
+  const generation = generationOf(options);
   let remaining: number | null = null;
   let job: GenerationJob | undefined;
   let reported: GenerationStage | undefined;
@@ -74,20 +107,18 @@ export async function followGenerationJob(options: FollowJobOptions): Promise<Fi
   signal.addEventListener('abort', cancelOnAbort, { once: true });
 
   try {
-    ({ job, remainingGenerations: remaining } = await startGenerationJob(
-      api,
-      path,
-      body,
-      randomIdempotencyKey(),
-      signal,
-    ));
+    ({ job, remainingGenerations: remaining } = await startJob(options, generation));
     for (;;) {
       if (isStage(job.state) && job.state !== reported) {
         reported = job.state;
         listener.send({ type: 'GENERATION.STAGE', stage: job.state });
       }
-      if (job.state === 'succeeded') return { job, remainingGenerations: remaining };
+      if (job.state === 'succeeded') {
+        keys.forget(generation);
+        return { job, remainingGenerations: remaining };
+      }
       if (job.state === 'failed' || job.state === 'cancelled') {
+        keys.forget(generation);
         throw new GenerationError(job.error ?? 'The generation did not finish. Please try again.', remaining);
       }
       if (Date.now() - startedAt > JOB_GIVE_UP_AFTER_MS) {
@@ -105,8 +136,10 @@ export async function followGenerationJob(options: FollowJobOptions): Promise<Fi
       }
     }
   } catch (error) {
+    // A job the machine stopped is cancelled below; a job lost sight of keeps its key, so a retry finds it.
+    if (job ? signal.aborted : refusedByServer(error)) keys.forget(generation);
     if (signal.aborted) throw signal.reason;
-    throw failureOf(error, remaining);
+    throw generationFailureOf(error, remaining);
   } finally {
     signal.removeEventListener('abort', cancelOnAbort);
   }

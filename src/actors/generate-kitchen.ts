@@ -3,6 +3,7 @@ import type { GenerateKitchenRequest } from '../../contract/generation';
 import { imageUrl } from '../../contract/images';
 import type { GeneratedKitchen, GenerateKitchenInput } from '../../machines/kitchen/actors';
 import type { ApiClient } from '../api/client';
+import { GenerationKeys } from '../api/generation-keys';
 import { followGenerationJob } from './follow-job';
 import { GenerationError } from './generation-failure';
 import type { PromiseRun } from './on-demand-actor';
@@ -10,7 +11,11 @@ import { uploadedImageId } from './uploaded-image-id';
 
 /** Generates the kitchen from the uploaded photo (and the empty room, when there is one) and every choice. */
 export const generateKitchen =
-  (api: ApiClient, pollIntervalMs?: number): PromiseRun<GeneratedKitchen, GenerateKitchenInput> =>
+  (
+    api: ApiClient,
+    pollIntervalMs?: number,
+    keys = new GenerationKeys(),
+  ): PromiseRun<GeneratedKitchen, GenerateKitchenInput> =>
   async ({ input, signal }) => {
     const { configuration } = input;
     if (configuration === null) {
@@ -31,6 +36,8 @@ export const generateKitchen =
       listener: input.listener,
       signal,
       pollIntervalMs,
+      keys,
+      photo: input.imageId ?? input.imageDataUrl,
     });
     if (job.resultImageId === null) {
       throw new GenerationError('The kitchen came back without a picture.', remainingGenerations);

@@ -3,6 +3,7 @@
 // parse with, load the first time they run: they are never needed by the first screen.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
+import { GenerationKeys } from '../api/generation-keys';
 import type { PreparePhotoFile } from '../photo/photo-preparer';
 import { authorizeUserActor } from './authorize-user';
 import { loadCatalogueActor } from './load-catalogue';
@@ -23,6 +24,8 @@ export function createKitchenActors({
   preparePhoto,
   jobPollIntervalMs,
 }: KitchenActorDependencies) {
+  // Shared by both generations, and kept for the page's life: a retry of either finds its earlier key.
+  const generationKeys = new GenerationKeys();
   return {
     authorizeUser: authorizeUserActor(api),
     loadCatalogue: loadCatalogueActor(api, queryClient),
@@ -31,10 +34,10 @@ export function createKitchenActors({
       (await import('./validate-image-content')).checkImageContent(api),
     ),
     generateEmptyRoom: onDemandActor(async () =>
-      (await import('./generate-empty-room')).generateEmptyRoom(api, jobPollIntervalMs),
+      (await import('./generate-empty-room')).generateEmptyRoom(api, jobPollIntervalMs, generationKeys),
     ),
     generateKitchen: onDemandActor(async () =>
-      (await import('./generate-kitchen')).generateKitchen(api, jobPollIntervalMs),
+      (await import('./generate-kitchen')).generateKitchen(api, jobPollIntervalMs, generationKeys),
     ),
     loadGenerationHistory: onDemandActor(async () =>
       (await import('./load-generation-history')).loadGenerationHistory(api),

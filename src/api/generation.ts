@@ -18,13 +18,6 @@ export interface JobAnswer {
   remainingGenerations: number | null;
 }
 
-/** A random idempotency key; `crypto.randomUUID` exists only in secure contexts (not plain-http LAN hosts). */
-export function randomIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 const jobPath = (template: string, jobId: string) => template.replace(':id', encodeURIComponent(jobId));
 
 async function jobAnswer(
@@ -39,7 +32,7 @@ async function jobAnswer(
   };
 }
 
-/** POSTs a generation request; one idempotency key per attempt, so a resent request is not charged twice. */
+/** POSTs a generation request under its idempotency key (src/api/generation-keys.ts): a resend is not charged twice. */
 export const startGenerationJob = (
   api: ApiClient,
   path: string,

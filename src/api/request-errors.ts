@@ -1,6 +1,8 @@
 // What a failed API call turns into, so every screen words failures the same way: the server's own message
 // for an HTTP error, one friendly sentence for anything that never got an answer (offline, timeout, cancel).
 import { FetchError } from 'ofetch';
+import { isLimitRefusalCode, RETRY_AFTER_HEADER } from '../../contract/refusals';
+import { REFUSAL_FALLBACK_MESSAGES } from './refusal-messages';
 
 /** The one sentence shown for a request that got no answer. */
 export const REQUEST_FAILED_MESSAGE =
@@ -15,8 +17,15 @@ export class ApiHttpError extends Error {
     readonly code: string | undefined,
     /** The Generations-Remaining header, when the answer carried one. */
     readonly remainingGenerations: number | null = null,
+    /** The Retry-After header in seconds, when the answer carried one. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
+  }
+
+  /** The service refused for one of its limits (contract/refusals.ts): nothing was started or charged. */
+  get isLimitRefusal(): boolean {
+    return isLimitRefusalCode(this.code);
   }
 }
 
@@ -48,6 +57,20 @@ export function integerHeader(headers: Headers | undefined, name: string): numbe
   return Number(raw.trim());
 }
 
+/** Reads Retry-After, in seconds or as an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function retryAfterSeconds(headers: Headers | undefined, now = Date.now()): number | null {
+  const seconds = integerHeader(headers, RETRY_AFTER_HEADER);
+  if (seconds !== null) return seconds;
+  const date = Date.parse(headers?.get(RETRY_AFTER_HEADER) ?? '');
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** The answer's own message; for a limit refusal without one, the app's wording of that refusal. */
+const messageOf = (body: unknown, code: string | undefined, response: Response) =>
+  textField(body, 'message') ??
+  (isLimitRefusalCode(code) ? REFUSAL_FALLBACK_MESSAGES[code] : undefined) ??
+  `The server answered ${response.status} ${response.statusText}`.trim();
+
 const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
@@ -63,10 +86,15 @@ export function toRequestError(error: unknown, remainingHeader?: string): Error 
   if (error instanceof FetchError && error.response !== undefined) {
     const { response } = error;
     const body: unknown = error.data;
-    const message =
-      textField(body, 'message') ?? `The server answered ${response.status} ${response.statusText}`.trim();
+    const code = textField(body, 'code');
     const remaining = remainingHeader ? integerHeader(response.headers, remainingHeader) : null;
-    return new ApiHttpError(response.status, message, textField(body, 'code'), remaining);
+    return new ApiHttpError(
+      response.status,
+      messageOf(body, code, response),
+      code,
+      remaining,
+      retryAfterSeconds(response.headers),
+    );
   }
   const cause = error instanceof FetchError ? error.cause : error;
   if (isTimeout(cause) || isTimeout(error)) return new RequestFailedError('timeout');

@@ -378,6 +378,45 @@ describe('§7 generation', () => {
     expect(kitchen.context().remainingGenerations).toBe(5);
   });
 
+  it('a refusal goes back to the page with its message, and Generate waits for the wait the service named', async () => {
+    const refusal = {
+      message: "Today's budget is spent.",
+      remainingGenerations: 4,
+      refusal: { retryAfterMs: 50 },
+    };
+    let attempts = 0;
+    const kitchen = startKitchen({
+      actors: {
+        generateKitchen: fromPromise(async () => {
+          attempts += 1;
+          return Promise.reject(refusal);
+        }),
+      },
+    });
+    await walkTo(kitchen, 'kitchen-island');
+    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: true });
+    kitchen.send({ type: 'GENERATE' });
+    await kitchen.until((snapshot) => snapshot.matches({ generationGate: 'refused' }));
+    expect(kitchen.view()).toMatchObject({
+      route: 'your-kitchen',
+      error: null,
+      isGenerating: false,
+      generationRefusal: "Today's budget is spent.",
+    });
+    expect(kitchen.context().remainingGenerations).toBe(4);
+    // Generate is not offered while the gate is closed, on the page or back on the last step.
+    kitchen.send({ type: 'NAVIGATE', route: 'create-kitchen/kitchen-island' });
+    kitchen.send({ type: 'GENERATE' });
+    expect(kitchen.view()).toMatchObject({ route: 'create-kitchen/kitchen-island', isGenerating: false });
+    expect(attempts).toBe(1);
+    await kitchen.until((snapshot) => snapshot.matches({ generationGate: 'open' }));
+    expect(kitchen.view().generationRefusal).toBeNull();
+    kitchen.send({ type: 'GENERATE' });
+    expect(kitchen.view().isGenerating).toBe(true);
+    await kitchen.until((snapshot) => snapshot.matches({ generationGate: 'refused' }));
+    expect(attempts).toBe(2);
+  });
+
   it('with no generations left, Generate does nothing', async () => {
     const kitchen = startKitchen({
       actors: { authorizeUser: fromPromise(async () => ({ remainingGenerations: 0 })) },

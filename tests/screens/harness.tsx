@@ -101,6 +101,10 @@ export interface FakeServer {
   /** Answers a catalogue lookup; the default serves CATALOGUE. */
   loadCatalogue?: (request: CatalogueRequest) => Promise<CatalogueResult>;
   verdict?: ImageVerdict;
+  /** Answers the photo check instead of `verdict`, e.g. with the server's refusal. */
+  checkPhoto?: () => Promise<ImageVerdict>;
+  /** How many days the service keeps photos and kitchens; 30 by default. */
+  imageRetentionDays?: number | null;
   generateKitchen?: (input: GenerateKitchenInput) => Promise<GeneratedKitchen>;
   /** The user's earlier kitchens; none by default. */
   history?: PastGeneration[];
@@ -140,6 +144,7 @@ export function renderApp(server: FakeServer = {}) {
       authorizeUser: fromPromise(
         async (): Promise<AuthorizeUserOutput> => ({
           remainingGenerations: server.remainingGenerations ?? 3,
+          imageRetentionDays: server.imageRetentionDays ?? 30,
         }),
       ),
       loadCatalogue: fromPromise(({ input }) => (server.loadCatalogue ?? serveCatalogue)(input)),
@@ -148,6 +153,7 @@ export function renderApp(server: FakeServer = {}) {
       ),
       validateImageContent: fromPromise(
         async (): Promise<ImageVerdict> =>
+          server.checkPhoto?.() ??
           server.verdict ?? { isSafe: true, imageId: '5a0e4b8f-1c2d-4e3f-9a8b-7c6d5e4f3a21' },
       ),
       generateEmptyRoom: fromPromise(

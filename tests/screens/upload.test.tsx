@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STEP_BLOCKED_REASONS } from '../../machines/kitchen/requirements';
+import { ApiHttpError } from '../../src/api/request-errors';
 import { renderApp, shown } from './harness';
 
 afterEach(cleanup);
@@ -68,5 +69,19 @@ describe('the photo step', () => {
     const app = await openUploadStep({ remainingGenerations: 0 });
     await waitFor(() => expect(app.context().remainingGenerations).toBe(0));
     expect(screen.getByText('You have no generations left.')).toBeTruthy();
+  });
+
+  it.each([
+    [503, 'IMAGE_SERVICE_BUSY', 'Our image service is busy. Please try again in a minute.'],
+    [413, 'STORAGE_LIMIT_REACHED', 'You have stored as many photos as we can keep for you.'],
+  ])("shows the server's message for an upload refused with %i %s", async (status, code, message) => {
+    await openUploadStep({
+      checkPhoto: () => Promise.reject(new ApiHttpError(status, message, code, null, 30)),
+    });
+    fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [kitchenPhoto()] } });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(nextButton().getAttribute('aria-disabled')).toBe('true');
   });
 });

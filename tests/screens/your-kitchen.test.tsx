@@ -1,6 +1,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { limitRefusalCodes } from '../../contract/refusals';
 import type { GeneratedKitchen, GenerateKitchenInput } from '../../machines/kitchen/actors';
+import { generationFailureOf } from '../../src/actors/generation-failure';
+import { ApiHttpError } from '../../src/api/request-errors';
 import { COMPLETE_SELECTIONS, PHOTO_DATA_URL, renderApp, shown } from './harness';
 
 afterEach(cleanup);
@@ -83,6 +86,7 @@ describe('your kitchen', () => {
     expect(download.getAttribute('href')).toBe('/result.png');
     expect(download.hasAttribute('download')).toBe(true);
     expect(screen.getByText('2 generations left')).toBeTruthy();
+    expect(screen.getByText('Your photo and kitchens are kept for 30 days.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate again' }));
     expect(screen.getByRole('heading', { name: 'Creating your kitchen' })).toBeTruthy();
@@ -108,5 +112,61 @@ describe('your kitchen', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('says how long the photo and kitchens are kept, as the service configures it', async () => {
+    const generation = controllableGeneration();
+    await startGeneration({ generateKitchen: generation.generateKitchen, imageRetentionDays: 7 });
+    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
+    expect(await screen.findByText('Your photo and kitchens are kept for 7 days.')).toBeTruthy();
+  });
+});
+
+/** A refusal as the app's client makes it from the server's answer (src/api, src/actors). */
+const refusalOf = (code: string, status: number) =>
+  generationFailureOf(new ApiHttpError(status, `The service says no (${code}).`, code, 2, 3600), null);
+const statusOf = (code: string) =>
+  code === 'STORAGE_LIMIT_REACHED' ? 413 : /BUDGET|BUSY/.test(code) ? 503 : 429;
+
+describe('a generation the service refuses', () => {
+  it.each(limitRefusalCodes)(
+    'shows the message of %s where the count was, and does not offer Generate again',
+    async (code) => {
+      let refuse = false;
+      const generateKitchen = async (): Promise<GeneratedKitchen> => {
+        if (refuse) throw refusalOf(code, statusOf(code));
+        return { imageUrl: '/result.png', remainingGenerations: 3, provider: 'local' };
+      };
+      await startGeneration({ generateKitchen });
+      expect(await screen.findByText('3 generations left')).toBeTruthy();
+      refuse = true;
+      fireEvent.click(screen.getByRole('button', { name: 'Generate again' }));
+      const message = await screen.findByText(`The service says no (${code}).`);
+      expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+      expect(screen.queryByText(/generations left/)).toBeNull();
+      const again = screen.getByRole('button', { name: 'Generate again' });
+      expect(again.getAttribute('aria-disabled')).toBe('true');
+      expect(again.getAttribute('aria-describedby')).toBe(message.id);
+      fireEvent.click(again);
+      expect(screen.queryByRole('heading', { name: 'Creating your kitchen' })).toBeNull();
+      // The result stays on show.
+      expect(screen.getAllByRole('img', { name: 'Your kitchen reimagined' }).length).toBeGreaterThan(0);
+    },
+  );
+
+  it('refused at the first try, says so on the page and on the last step, where Generate waits', async () => {
+    const app = await startGeneration({
+      generateKitchen: () => Promise.reject(refusalOf('DAILY_BUDGET_REACHED', 503)),
+    });
+    expect(await screen.findByText('The service says no (DAILY_BUDGET_REACHED).')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Back to your choices' }));
+    await shown('Kitchen Island');
+    const generate = screen.getByRole('button', { name: 'Generate' });
+    expect(generate.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('The service says no (DAILY_BUDGET_REACHED).')).toBeTruthy();
+    fireEvent.click(generate);
+    expect(app.context().currentStep).toBe('kitchen-island');
+    expect(screen.queryByRole('heading', { name: 'Creating your kitchen' })).toBeNull();
   });
 });

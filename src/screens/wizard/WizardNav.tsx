@@ -3,7 +3,7 @@
 import { nextStepOf, type StepId } from '../../../machines/kitchen/steps';
 import type { KitchenView } from '../../../machines/kitchen/view';
 import { usePreloadIntent } from '../../routing/use-preload-intent';
-import { NO_GENERATIONS_LEFT, remainingText } from '../generations-left';
+import { generationBlockedReason, remainingText } from '../generations-left';
 import { useKitchenContext, useSend } from '../use-kitchen';
 
 const REASON_ID = 'wizard-next-reason';
@@ -28,10 +28,16 @@ function NextButton({ nextStep, blockedReason }: { nextStep: StepId; blockedReas
   );
 }
 
-function GenerateButton({ blockedReason }: { blockedReason: string | null }) {
+function GenerateButton({
+  blockedReason,
+  refusal,
+}: {
+  blockedReason: string | null;
+  refusal: string | null;
+}) {
   const send = useSend();
   const remaining = useKitchenContext((context) => context.remainingGenerations);
-  const reason = blockedReason ?? (remaining === 0 ? NO_GENERATIONS_LEFT : null);
+  const reason = blockedReason ?? generationBlockedReason(remaining, refusal);
   const countText = remainingText(remaining);
   const describedBy = [reason ? REASON_ID : null, countText ? 'wizard-remaining' : null]
     .filter(Boolean)
@@ -83,7 +89,7 @@ export function WizardNav({ view }: { view: KitchenView }) {
           <span />
         )}
         {nextStep === null ? (
-          <GenerateButton blockedReason={view.nextBlockedReason} />
+          <GenerateButton blockedReason={view.nextBlockedReason} refusal={view.generationRefusal} />
         ) : (
           <NextButton nextStep={nextStep} blockedReason={view.nextBlockedReason} />
         )}

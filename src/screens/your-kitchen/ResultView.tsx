@@ -1,7 +1,7 @@
 // The generated kitchen: compare before and after, side by side, download, generate again, start over.
 import { lazy, Suspense } from 'react';
 import type { PastGeneration } from '../../../machines/kitchen/actors';
-import { NO_GENERATIONS_LEFT, remainingText } from '../generations-left';
+import { generationBlockedReason, remainingText, retentionText } from '../generations-left';
 import { useSend } from '../use-kitchen';
 
 const BeforeAfterSlider = lazy(() => import('./BeforeAfterSlider'));
@@ -10,6 +10,10 @@ interface ResultViewProps {
   before: string | null;
   after: string;
   remaining: number | null;
+  /** The service's refusal while Generate waits; null when Generate can work. */
+  refusal: string | null;
+  /** How many days the photo and kitchens are kept; null while unknown. */
+  retentionDays: number | null;
   /** Made by the offline concept renderer rather than a photoreal AI provider. */
   isConceptRender: boolean;
   /** The user's earlier kitchens, newest first (the one on show is left out). */
@@ -43,12 +47,21 @@ function EarlierKitchens({ generations }: { generations: PastGeneration[] }) {
   );
 }
 
-const NO_GENERATIONS_LEFT_ID = 'result-no-generations';
+const GENERATE_BLOCKED_ID = 'result-generate-blocked';
 
-export function ResultView({ before, after, remaining, isConceptRender, earlier }: ResultViewProps) {
+export function ResultView({
+  before,
+  after,
+  remaining,
+  refusal,
+  retentionDays,
+  isConceptRender,
+  earlier,
+}: ResultViewProps) {
   const send = useSend();
-  const noneLeft = remaining === 0;
+  const blockedReason = generationBlockedReason(remaining, refusal);
   const countText = remainingText(remaining);
+  const keptFor = retentionText(retentionDays);
   return (
     <section className="result" aria-labelledby="result-title">
       <h2 id="result-title" className="visually-hidden">
@@ -84,10 +97,10 @@ export function ResultView({ before, after, remaining, isConceptRender, earlier 
         <button
           type="button"
           className="button button--secondary"
-          aria-disabled={noneLeft}
-          aria-describedby={noneLeft ? NO_GENERATIONS_LEFT_ID : undefined}
+          aria-disabled={blockedReason !== null}
+          aria-describedby={blockedReason !== null ? GENERATE_BLOCKED_ID : undefined}
           onClick={() => {
-            if (!noneLeft) send({ type: 'GENERATE' });
+            if (blockedReason === null) send({ type: 'GENERATE' });
           }}
         >
           Generate again
@@ -96,11 +109,14 @@ export function ResultView({ before, after, remaining, isConceptRender, earlier 
           Start over
         </button>
       </div>
-      {countText && (
-        <p id={noneLeft ? NO_GENERATIONS_LEFT_ID : undefined} className="muted">
-          {noneLeft ? NO_GENERATIONS_LEFT : countText}
+      {blockedReason !== null ? (
+        <p id={GENERATE_BLOCKED_ID} className={refusal ? 'notice notice--warning' : 'muted'} role="status">
+          {blockedReason}
         </p>
+      ) : (
+        countText && <p className="muted">{countText}</p>
       )}
+      {keptFor && <p className="muted">{keptFor}</p>}
       {earlier.length > 0 && <EarlierKitchens generations={earlier} />}
     </section>
   );

@@ -10,28 +10,44 @@ import { ResultView } from './ResultView';
 /** The provider name of the offline concept renderer (`GENERATION_PROVIDER=local`, the default). */
 const CONCEPT_RENDER_PROVIDER = 'local';
 
-function EmptyState() {
+function EmptyState({ refusal }: { refusal: string | null }) {
   return (
     <section className="empty-state" aria-labelledby="empty-title">
       <h2 id="empty-title">Nothing generated yet</h2>
-      <p className="muted">Design your kitchen in ten quick steps, then generate it here.</p>
-      <RouteLink route="create-kitchen/upload-image" className="button button--primary">
-        Start designing
-      </RouteLink>
+      {refusal ? (
+        <>
+          <p className="notice notice--warning" role="status">
+            {refusal}
+          </p>
+          <RouteLink route="create-kitchen/kitchen-island" className="button button--secondary">
+            Back to your choices
+          </RouteLink>
+        </>
+      ) : (
+        <>
+          <p className="muted">Design your kitchen in ten quick steps, then generate it here.</p>
+          <RouteLink route="create-kitchen/upload-image" className="button button--primary">
+            Start designing
+          </RouteLink>
+        </>
+      )}
     </section>
   );
 }
 
 export function YourKitchenScreen() {
-  const { error, isRetrying, isGenerating } = useKitchenView();
-  const { stage, before, after, remaining, provider, history } = useKitchenContext((context) => ({
-    stage: context.generationStage,
-    before: context.inputImageDataUrl,
-    after: context.lastGeneratedImageDataUrl,
-    remaining: context.remainingGenerations,
-    provider: context.lastGenerationProvider,
-    history: context.generationHistory,
-  }));
+  const { error, isRetrying, isGenerating, generationRefusal } = useKitchenView();
+  const { stage, before, after, remaining, retentionDays, provider, history } = useKitchenContext(
+    (context) => ({
+      stage: context.generationStage,
+      before: context.inputImageDataUrl,
+      after: context.lastGeneratedImageDataUrl,
+      remaining: context.remainingGenerations,
+      retentionDays: context.imageRetentionDays,
+      provider: context.lastGenerationProvider,
+      history: context.generationHistory,
+    }),
+  );
   return (
     <>
       <SiteHeader />
@@ -48,11 +64,13 @@ export function YourKitchenScreen() {
             before={before}
             after={after}
             remaining={remaining}
+            refusal={generationRefusal}
+            retentionDays={retentionDays}
             isConceptRender={provider === CONCEPT_RENDER_PROVIDER}
             earlier={history.filter((generation) => generation.imageUrl !== after)}
           />
         ) : (
-          <EmptyState />
+          <EmptyState refusal={generationRefusal} />
         )}
       </main>
     </>

@@ -167,6 +167,7 @@ export const executors: ExecutorTable = {
   RETRY: { run: (page) => button(page, 'Try again').click() },
   RESET: { run: (page) => button(page, 'Start over').click() },
   ACCESS_DENIED: { byItself: 'raised by the machine when authorisation fails' },
+  'GENERATION.REFUSED': { byItself: 'raised by the machine when the service refuses a generation' },
 };
 
 /** The steps that are the test's own doing rather than an event of the machine. */

@@ -15,6 +15,7 @@ import { resolveHandleChoice } from '../../../machines/kitchen/handle-choice';
 import { kitchenMachine } from '../../../machines/kitchen/machine';
 import { ROUTE_IDS } from '../../../machines/kitchen/routes';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import { DEFAULT_IMAGE_RETENTION_DAYS } from '../../../server/config';
 import { abstractKey, DONE, ERROR } from '../../machines/model/kitchen-model';
 import {
   declaredDelayedEvents,
@@ -124,7 +125,10 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
     const done = (output: unknown) => [{ type: `${DONE}${id}`, output }, ...failure];
     switch (id) {
       case 'authorizeUser':
-        return done({ remainingGenerations: GENERATION_LIMIT });
+        return done({
+          remainingGenerations: GENERATION_LIMIT,
+          imageRetentionDays: DEFAULT_IMAGE_RETENTION_DAYS,
+        });
       case 'preparePhoto':
         return [photoEnding(snapshot)];
       case 'validateImageContent': {

@@ -9,9 +9,11 @@ import * as sample from '../support/samples';
 export interface ActorCase {
   outputs: readonly unknown[];
   error: unknown;
+  /** A second way to fail, when the machine tells it apart: a generation the service refused. */
+  refusal?: unknown;
   /** What must hold after the call resolved with `output`. */
   checkDone?: (before: KitchenSnapshot, after: KitchenSnapshot, output: unknown) => void;
-  checkError?: (before: KitchenSnapshot, after: KitchenSnapshot) => void;
+  checkError?: (before: KitchenSnapshot, after: KitchenSnapshot, error: unknown) => void;
 }
 
 const networkError = new Error('We could not reach the server. Check your connection and try again.');
@@ -33,6 +35,30 @@ const catalogueCase = (outputs: CatalogueResult[]): ActorCase => ({
 });
 
 const generationFailure: GenerationFailure = { message: 'The renderer failed.', remainingGenerations: 3 };
+const generationRefusal: GenerationFailure = {
+  message: "Today's budget is spent.",
+  remainingGenerations: 2,
+  refusal: { retryAfterMs: 3_600_000 },
+};
+
+/**
+ * A failed generation shows the error screen; a refused one goes back to the page, where the message stands in
+ * for Generate until the service's wait has passed.
+ */
+const checkGenerationError = (_: KitchenSnapshot, after: KitchenSnapshot, error: unknown) => {
+  const refused = error === generationRefusal;
+  expect(after.context.remainingGenerations).toBe(refused ? 2 : 3);
+  // Generate is never offered while the gate is closed, so a generation that fails found it open.
+  expect(after.matches({ generationGate: refused ? 'refused' : 'open' })).toBe(true);
+  if (refused) {
+    expect(viewOf(after).route).toBe('your-kitchen');
+    expect(viewOf(after).error).toBeNull();
+    expect(viewOf(after).generationRefusal).toBe("Today's budget is spent.");
+    expect(viewOf(after).isGenerating).toBe(false);
+  } else {
+    expect(viewOf(after).error).toBe('The renderer failed.');
+  }
+};
 
 export const actorCases: Record<string, ActorCase> = {
   authorizeUser: {
@@ -97,10 +123,15 @@ export const actorCases: Record<string, ActorCase> = {
     checkError: (_, after) => expect(after.context.moderationPassed).toBeNull(),
   },
   generateEmptyRoom: {
-    outputs: [{ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e' }],
+    // A paid provider charges for emptying the room too, and says how many generations are left.
+    outputs: [{ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e', remainingGenerations: 4 }],
     error: generationFailure,
-    checkDone: (_, after) => expect(after.context.emptyRoomId).toBe('5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e'),
-    checkError: (_, after) => expect(after.context.remainingGenerations).toBe(3),
+    refusal: generationRefusal,
+    checkDone: (_, after) => {
+      expect(after.context.emptyRoomId).toBe('5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e');
+      expect(after.context.remainingGenerations).toBe(4);
+    },
+    checkError: checkGenerationError,
   },
   loadGenerationHistory: {
     outputs: [[{ id: 'earlier', imageUrl: '/api/v1/images/earlier', createdAt: '2026-11-20T10:00:00.000Z' }]],
@@ -121,15 +152,13 @@ export const actorCases: Record<string, ActorCase> = {
       },
     ],
     error: generationFailure,
+    refusal: generationRefusal,
     checkDone: (_, after) => {
       // The Generations-Remaining count is kept on success and on error.
       expect(after.context.remainingGenerations).toBe(4);
       expect(viewOf(after).route).toBe('your-kitchen');
       expect(after.context.lastGeneratedImageDataUrl).toContain('/api/v1/images/');
     },
-    checkError: (_, after) => {
-      expect(after.context.remainingGenerations).toBe(3);
-      expect(viewOf(after).error).toBe('The renderer failed.');
-    },
+    checkError: checkGenerationError,
   },
 };

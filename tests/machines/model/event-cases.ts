@@ -246,7 +246,8 @@ export const eventCases: EventTable = {
     check: (before, after) => {
       const allowed =
         isStepComplete('kitchen-island', before.context) &&
-        (before.context.remainingGenerations === null || before.context.remainingGenerations > 0);
+        (before.context.remainingGenerations === null || before.context.remainingGenerations > 0) &&
+        before.matches({ generationGate: 'open' });
       expect(viewOf(after).isGenerating).toBe(allowed);
       if (allowed) expect(routeOf(after)).toBe('your-kitchen');
     },
@@ -293,5 +294,10 @@ export const eventCases: EventTable = {
     // Raised by the machine itself when authorisation fails; never sent from outside.
     samples: () => [],
     check: (_, after) => expect(routeOf(after)).toBe('access-denied'),
+  },
+  'GENERATION.REFUSED': {
+    // Raised by the machine itself when the service refuses a generation; never sent from outside.
+    samples: () => [],
+    check: (_, after) => expect(after.matches({ generationGate: 'refused' })).toBe(true),
   },
 };

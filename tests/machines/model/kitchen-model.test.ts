@@ -49,7 +49,7 @@ function checkStep(before: KitchenSnapshot, after: KitchenSnapshot, event: Model
     const actorCase = actorCases[(event as unknown as { actorId: string }).actorId];
     if (event.type.startsWith(DONE))
       actorCase?.checkDone?.(before, after, (event as unknown as { output: unknown }).output);
-    else actorCase?.checkError?.(before, after);
+    else actorCase?.checkError?.(before, after, (event as unknown as { error: unknown }).error);
     return;
   }
   const eventCase = eventCases[event.type as KitchenEvent['type']];

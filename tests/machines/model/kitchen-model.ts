@@ -29,10 +29,9 @@ export const abstractKey = (snapshot: KitchenSnapshot): string => {
   const { context } = snapshot;
   const view = viewOf(snapshot);
   const step = view.step?.id ?? null;
-  const facts: unknown[] = [
-    snapshot.value,
-    STEP_IDS.find((id) => !isStepComplete(id, context)) ?? 'complete',
-  ];
+  // The generation gate matters only where Generate is offered; elsewhere it would double every state.
+  const { generationGate, ...value } = snapshot.value as Record<string, unknown>;
+  const facts: unknown[] = [value, STEP_IDS.find((id) => !isStepComplete(id, context)) ?? 'complete'];
   if (step === 'upload-image') {
     facts.push(
       context.moderationPassed,
@@ -45,7 +44,7 @@ export const abstractKey = (snapshot: KitchenSnapshot): string => {
   if (step === 'material-color') facts.push(context.worktops.colourGroup !== null);
   if (step === 'kitchen-island' || view.route === 'your-kitchen') {
     facts.push(remainingBucket(context.remainingGenerations), context.emptyRoomId !== null);
-    facts.push(context.lastGeneratedImageDataUrl !== null);
+    facts.push(context.lastGeneratedImageDataUrl !== null, generationGate);
   }
   return JSON.stringify(facts);
 };
@@ -62,6 +61,7 @@ export const eventsFrom = (snapshot: KitchenSnapshot): ModelEvent[] => {
     return [
       ...actorCase.outputs.map((output) => ({ type: `${DONE}${id}`, output, actorId: id })),
       { type: `${ERROR}${id}`, error: actorCase.error, actorId: id },
+      ...('refusal' in actorCase ? [{ type: `${ERROR}${id}`, error: actorCase.refusal, actorId: id }] : []),
     ];
   });
   // The visitor is authorised (or not) before anything else: the order of the two does not matter to the app.

@@ -33,7 +33,9 @@ export const catalogueAnswers =
   };
 
 export const defaultActors: KitchenActorImplementations = {
-  authorizeUser: fromPromise(async (): Promise<AuthorizeUserOutput> => ({ remainingGenerations: 5 })),
+  authorizeUser: fromPromise(
+    async (): Promise<AuthorizeUserOutput> => ({ remainingGenerations: 5, imageRetentionDays: 30 }),
+  ),
   loadCatalogue: fromPromise(async ({ input }: { input: CatalogueRequest }) => catalogueAnswers()(input)),
   preparePhoto: fromPromise(async () => sample.preparedPhoto),
   validateImageContent: fromPromise(

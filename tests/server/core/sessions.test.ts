@@ -86,6 +86,7 @@ describe('POST /users/authorize', () => {
       userId: boot.userId,
       generationsRemaining: 5,
       generationLimit: 5,
+      imageRetentionDays: 30,
     });
   });
 

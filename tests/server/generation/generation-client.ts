@@ -15,6 +15,7 @@ import {
   type ValidateImageResponse,
   validateImageResponseSchema,
 } from '../../../contract/images';
+import type { KitchenConfiguration } from '../../../machines/kitchen/actors';
 import { catalogue } from '../../../server/catalogue/catalogue';
 import { fixture } from '../../support/paths';
 import { cookieHeader } from '../../support/server';
@@ -32,6 +33,29 @@ export const CHOICES = {
   shape: 'l-shaped',
   hasIsland: true,
 } as const;
+
+const frontal = catalogue.frontalPreviewById.get(CHOICES.frontalId);
+const worktop = catalogue.worktopPreviewById.get(CHOICES.worktopId);
+if (!frontal || !worktop) throw new Error('the chosen catalogue entries exist');
+/** The same choices as the app's machine hands them to its generation actors. */
+export const APP_CONFIGURATION: KitchenConfiguration = {
+  doorStyleGroup: frontal.doorStyleGroup,
+  isHandleless: frontal.isHandleless,
+  finish: frontal.finish,
+  frontalColourGroup: frontal.colourGroup,
+  frontal: {
+    id: frontal.id,
+    colour: frontal.colour,
+    primary_hex: frontal.primaryHex,
+    image_url: frontal.imageUrl,
+  },
+  material: worktop.material,
+  worktopColourGroup: worktop.colourGroup,
+  worktopColour: { colour: worktop.colour },
+  worktop: { id: worktop.id, finish: worktop.finish },
+  shape: CHOICES.shape,
+  hasIsland: CHOICES.hasIsland,
+};
 
 export const jobPath = (template: string, id: string) => `${API_PREFIX}${template.replace(':id', id)}`;
 

@@ -11,9 +11,7 @@ import {
   jobResponseSchema,
 } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
-import type { KitchenConfiguration } from '../../../machines/kitchen/actors';
 import type { GenerationStage } from '../../../machines/kitchen/context';
-import { catalogue } from '../../../server/catalogue/catalogue';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
@@ -22,7 +20,7 @@ import { generateEmptyRoom } from '../../../src/actors/generate-empty-room';
 import { generateKitchen } from '../../../src/actors/generate-kitchen';
 import { createApiClient } from '../../../src/api/client';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
-import { CHOICES, GenerationClient, jobPath, startedJob } from './generation-client';
+import { APP_CONFIGURATION, CHOICES, GenerationClient, jobPath, startedJob } from './generation-client';
 
 const LIMIT = 3;
 
@@ -205,27 +203,7 @@ describe('GET /kitchen/jobs/:id', () => {
 describe("the app's generation actors (src/actors) against the real server", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const frontal = catalogue.frontalPreviewById.get(CHOICES.frontalId);
-  const worktop = catalogue.worktopPreviewById.get(CHOICES.worktopId);
-  if (!frontal || !worktop) throw new Error('the chosen catalogue entries exist');
-  const configuration: KitchenConfiguration = {
-    doorStyleGroup: frontal.doorStyleGroup,
-    isHandleless: frontal.isHandleless,
-    finish: frontal.finish,
-    frontalColourGroup: frontal.colourGroup,
-    frontal: {
-      id: frontal.id,
-      colour: frontal.colour,
-      primary_hex: frontal.primaryHex,
-      image_url: frontal.imageUrl,
-    },
-    material: worktop.material,
-    worktopColourGroup: worktop.colourGroup,
-    worktopColour: { colour: worktop.colour },
-    worktop: { id: worktop.id, finish: worktop.finish },
-    shape: CHOICES.shape,
-    hasIsland: CHOICES.hasIsland,
-  };
+  const configuration = APP_CONFIGURATION;
 
   it('empties the room and makes the kitchen, reporting stages in order, then is refused at the limit', async () => {
     const kit = newUser();
