@@ -78,6 +78,13 @@ export class GenerationClient {
     private readonly headers: Record<string, string> = {},
   ) {}
 
+  /** A client carrying a session the browser already has (its page view and authorize, for instance). */
+  static withSession(origin: string, cookie: string): GenerationClient {
+    const client = new GenerationClient(origin);
+    client.cookie = cookie;
+    return client;
+  }
+
   /** The same browser session (its cookie) against another server, e.g. the same data directory restarted. */
   on(origin: string): GenerationClient {
     const twin = new GenerationClient(origin, this.headers);

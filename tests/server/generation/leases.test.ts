@@ -14,6 +14,7 @@ import { sweepJobs } from '../../../server/generation/recovery';
 import { createQuota, type Quota } from '../../../server/quota/quota';
 import { createUserStore } from '../../../server/users/user-store';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
+import { storedKitchenRequest } from './stored-job';
 
 const LIMIT = 5;
 const MAX_ATTEMPTS = 3;
@@ -58,15 +59,7 @@ describe.each(databases)('generation job leases on %s', (_name, open) => {
     await jobs.create({
       id,
       userId,
-      request: {
-        kind: 'kitchen',
-        imageId: randomUUID(),
-        emptyRoomId: null,
-        frontalId: 'frontal',
-        worktopId: 'worktop',
-        shape: 'l-shaped',
-        hasIsland: false,
-      },
+      request: storedKitchenRequest(),
       provider: 'replicate',
       claimId: claimed.claim.id,
       idempotencyKey: null,
