@@ -6,16 +6,18 @@ import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpo
 import { jobPaths } from '../../../contract/generation';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
-import { MODERATION_PURGE_INTERVAL_MS } from '../../../machines/kitchen/moderation-cache';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { fixture } from '../../support/paths';
 import { backButton, card, choosePhoto, generateButton, magentaPhoto, nextButton } from '../kitchen-driver';
 import {
   ARMED_FAILURE_MESSAGE,
+  ARMED_REFUSAL,
   actorIdOf,
   CATALOGUE_KIND_OF_CALL,
-  JANITOR_EVENT_SUFFIX,
+  CLOCK_STEPS,
+  isClockStep,
+  isRefusalEnding,
   listsOf,
   OPEN_APP,
   PHOTO_SAMPLES,
@@ -176,9 +178,9 @@ export async function runEnvironmentStep(page: Page, event: UiEvent): Promise<bo
     await page.goto('/');
     return true;
   }
-  if (event.type.endsWith(JANITOR_EVENT_SUFFIX)) {
-    // The app's clock was installed before it opened (see `prepareClock`): an hour passes at once.
-    await page.clock.fastForward(MODERATION_PURGE_INTERVAL_MS);
+  if (isClockStep(event)) {
+    // The app's clock was installed before it opened: the delay passes at once.
+    await page.clock.fastForward(CLOCK_STEPS[event.type] ?? 0);
     return true;
   }
   return false;
@@ -215,18 +217,33 @@ export async function armFailures(page: Page, endings: UiEvent[]): Promise<void>
   for (const ending of endings.filter((event) => event.type.startsWith('xstate.error.actor.'))) {
     const actorId = actorIdOf(ending);
     if (actorId === 'preparePhoto') continue; // the unreadable file fails by itself
+    const refused = isRefusalEnding(ending);
     await page.route(
       (url) => isRequestOf(actorId, url),
       (route: Route) =>
-        route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            statusCode: 500,
-            error: 'Internal Server Error',
-            message: ARMED_FAILURE_MESSAGE,
-          }),
-        }),
+        route.fulfill(
+          refused
+            ? {
+                status: 429,
+                contentType: 'application/json',
+                headers: { 'retry-after': String(ARMED_REFUSAL.retryAfterSeconds) },
+                body: JSON.stringify({
+                  statusCode: 429,
+                  error: 'Too Many Requests',
+                  code: ARMED_REFUSAL.code,
+                  message: ARMED_REFUSAL.message,
+                }),
+              }
+            : {
+                status: 500,
+                contentType: 'application/json',
+                body: JSON.stringify({
+                  statusCode: 500,
+                  error: 'Internal Server Error',
+                  message: ARMED_FAILURE_MESSAGE,
+                }),
+              },
+        ),
     );
   }
 }

@@ -128,8 +128,10 @@ export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
   const step = view.step?.id ?? null;
   const settled = view.error === null && !view.isLoading;
   const isLast = step === 'kitchen-island';
-  const reason =
-    view.nextBlockedReason ?? (isLast && context.remainingGenerations === 0 ? NO_GENERATIONS_LEFT : null);
+  // On the last step, Generate gives the service's refusal while it lasts, then the spent allowance.
+  const generateReason =
+    view.generationRefusal ?? (context.remainingGenerations === 0 ? NO_GENERATIONS_LEFT : null);
+  const reason = view.nextBlockedReason ?? (isLast ? generateReason : null);
   return {
     path: view.path ?? NOT_FOUND_PATH,
     heading: view.step?.title ?? ROUTE_HEADINGS[view.route] ?? '',

@@ -27,7 +27,7 @@ import {
   type Coverage,
   describeSteps,
   isAutomatic,
-  JANITOR_EVENT_SUFFIX,
+  isClockStep,
   listsOf,
   OPEN_APP,
   PHOTO_SAMPLES,
@@ -94,7 +94,7 @@ async function runPath(journey: Journey, steps: UiStep[]): Promise<void> {
       await context.addInitScript(`window.__BOOT_DATA__ = ${JSON.stringify(journey.bootData)};`);
     }
     const page = await context.newPage();
-    if (steps.some(({ event }) => event.type.endsWith(JANITOR_EVENT_SUFFIX))) await page.clock.install();
+    if (steps.some(({ event }) => isClockStep(event))) await page.clock.install();
     const mirror = recordingMirror(journey.input);
     try {
       for (const [index, step] of steps.entries()) {

@@ -13,7 +13,10 @@ import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { resolveHandleChoice } from '../../../machines/kitchen/handle-choice';
 import { kitchenMachine } from '../../../machines/kitchen/machine';
+import { MODERATION_PURGE_INTERVAL_MS } from '../../../machines/kitchen/moderation-cache';
+import { isStepComplete } from '../../../machines/kitchen/requirements';
 import { ROUTE_IDS } from '../../../machines/kitchen/routes';
+import { STEP_IDS } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { DEFAULT_IMAGE_RETENTION_DAYS } from '../../../server/config';
 import { abstractKey, DONE, ERROR } from '../../machines/model/kitchen-model';
@@ -65,6 +68,28 @@ export const mirrorMachine = kitchenMachine.provide({
 
 const delayedBySource = declaredDelayedEvents(kitchenMachine);
 const JANITOR_NODE = 'kitchen.moderationCacheJanitor.waiting';
+const GATE_NODE = 'kitchen.generationGate.refused';
+/** The hourly purge, and the wait a refusal asks for: too long to wait out, so the test moves the app's clock. */
+const CLOCK_NODES = [JANITOR_NODE, GATE_NODE];
+const JANITOR_EVENT = `xstate.after.moderationPurgeInterval.${JANITOR_NODE}`;
+const GATE_EVENT = `xstate.after.refusalWait.${GATE_NODE}`;
+/** The refusal the test answers a generation with (a spent network allowance), and the wait it names. */
+export const ARMED_REFUSAL = {
+  code: 'NETWORK_LIMIT_REACHED',
+  message: 'The test refused this generation: try again in an hour.',
+  retryAfterSeconds: 3600,
+} as const;
+
+/** The delayed events a test step brings about by moving the page's clock on, and by how much. */
+export const CLOCK_STEPS: Readonly<Record<string, number>> = {
+  [JANITOR_EVENT]: MODERATION_PURGE_INTERVAL_MS,
+  [GATE_EVENT]: ARMED_REFUSAL.retryAfterSeconds * 1000,
+};
+export const isClockStep = (event: UiEvent) => event.type in CLOCK_STEPS;
+
+/** An ending that refuses the call for one of the service's limits (see `ARMED_REFUSAL`). */
+export const isRefusalEnding = (event: UiEvent): boolean =>
+  typeof (event as { error?: { refusal?: unknown } }).error?.refusal === 'object';
 
 export const isCallEnding = (event: UiEvent) => event.type.startsWith(DONE) || event.type.startsWith(ERROR);
 export const actorIdOf = (event: UiEvent) => event.type.replace(DONE, '').replace(ERROR, '');
@@ -72,7 +97,7 @@ export const actorIdOf = (event: UiEvent) => event.type.replace(DONE, '').replac
 export const isAutomatic = (event: UiEvent) =>
   isCallEnding(event) ||
   event.type === 'GENERATION.STAGE' ||
-  (event.type.startsWith('xstate.after.') && !event.type.endsWith(JANITOR_NODE));
+  (event.type.startsWith('xstate.after.') && !isClockStep(event));
 
 /** Whether a kitchen was generated in this page (the quota went down). */
 const hasGenerated = ({ context }: KitchenSnapshot) =>
@@ -123,6 +148,15 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
         ? [{ type: `${ERROR}${id}`, error: { message: ARMED_FAILURE_MESSAGE, remainingGenerations: null } }]
         : [];
     const done = (output: unknown) => [{ type: `${DONE}${id}`, output }, ...failure];
+    // A generation the service refuses for one of its limits: back to the page, the gate closed.
+    const refusal = {
+      type: `${ERROR}${id}`,
+      error: {
+        message: ARMED_REFUSAL.message,
+        remainingGenerations: context.remainingGenerations,
+        refusal: { retryAfterMs: ARMED_REFUSAL.retryAfterSeconds * 1000 },
+      },
+    };
     switch (id) {
       case 'authorizeUser':
         return done({
@@ -136,16 +170,19 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
         return done({ isSafe, imageId: isSafe ? `image-${context.file?.name}` : null });
       }
       case 'generateEmptyRoom':
-        return done({ emptyRoomId: 'empty-room' });
+        return [...done({ emptyRoomId: 'empty-room' }), refusal];
       case 'loadGenerationHistory':
         // The server lists the kitchen just generated (the suite does not read the history's contents).
         return done([{ id: 'generated', imageUrl: '/api/v1/images/generated', createdAt: 'now' }]);
       case 'generateKitchen':
-        return done({
-          imageUrl: '/api/v1/images/generated',
-          remainingGenerations: (context.remainingGenerations ?? GENERATION_LIMIT) - 1,
-          provider: 'local',
-        });
+        return [
+          ...done({
+            imageUrl: '/api/v1/images/generated',
+            remainingGenerations: (context.remainingGenerations ?? GENERATION_LIMIT) - 1,
+            provider: 'local',
+          }),
+          refusal,
+        ];
       default: {
         if (!kind) return [];
         const answer = oracle.answer(catalogueRequest(kind, context));
@@ -192,7 +229,8 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
   if (snapshot.matches({ routes: { 'your-kitchen': 'result' } })) {
     events.push({ type: 'GENERATE' }, { type: 'RESET' });
   }
-  if (view.route === 'home') events.push({ type: `xstate.after.moderationPurgeInterval.${JANITOR_NODE}` });
+  if (view.route === 'home') events.push({ type: JANITOR_EVENT });
+  if (snapshot.matches({ generationGate: 'refused' })) events.push({ type: GATE_EVENT });
   const step = view.step?.id;
   if (step === undefined || !settled) return events;
   if (view.canGoNext) events.push({ type: 'NEXT' });
@@ -269,7 +307,7 @@ export function uiEventsFrom(snapshot: KitchenSnapshot, oracle: ServerOracle, ad
   if (pendingCalls(snapshot).length > 0) return endings;
   if (view.isRetrying) {
     return snapshot._nodes.flatMap((node) =>
-      (node.id === JANITOR_NODE ? [] : (delayedBySource.get(node.id) ?? [])).map((type) => ({ type })),
+      (CLOCK_NODES.includes(node.id) ? [] : (delayedBySource.get(node.id) ?? [])).map((type) => ({ type })),
     );
   }
   return userEvents(snapshot, oracle, addressBar);
@@ -286,6 +324,11 @@ export const uiKey = (snapshot: KitchenSnapshot): string => {
     context.generationStage,
     pendingCalls(snapshot).sort(),
     hasGenerated(snapshot),
+    // The model's key drops the gate away from Generate; here it decides which events the UI offers.
+    snapshot.matches({ generationGate: 'refused' }),
+    // Every step's completeness, not only the first incomplete one: a photo being prepared makes upload-image
+    // the first, hiding choices that decide where a later NAVIGATE lands.
+    STEP_IDS.filter((id) => !isStepComplete(id, context)),
     Object.keys(context.catalogue).filter((kind) => context.catalogue[kind as CatalogueKind] !== null),
   ]);
 };
@@ -518,9 +561,11 @@ export const describeEvent = (event: UiEvent): string => {
     return `${'via' in event ? `history ${String(event.via)} to` : 'NAVIGATE'} ${String(event.route)}`;
   if (event.type === 'PHOTO.SELECTED')
     return `PHOTO ${String((event as { file: { name: string } }).file.name)}`;
-  if (event.type.startsWith(ERROR)) return `fail ${actorIdOf(event)}`;
+  if (event.type.startsWith(ERROR))
+    return `${isRefusalEnding(event) ? 'refuse' : 'fail'} ${actorIdOf(event)}`;
   if (event.type.startsWith(DONE)) return `${actorIdOf(event)} done`;
-  if (event.type.endsWith(JANITOR_NODE)) return 'an hour passes';
+  if (event.type === JANITOR_EVENT) return 'an hour passes';
+  if (event.type === GATE_EVENT) return "the refusal's wait passes";
   if (event.type.startsWith('xstate.after.')) return 'retry delay';
   return event.type;
 };
@@ -531,5 +576,3 @@ export const describeSteps = (steps: UiStep[]): string =>
       [event, ...automatic.filter((ending) => ending.type.startsWith(ERROR))].map(describeEvent).join(' + '),
     )
     .join(' → ');
-
-export const JANITOR_EVENT_SUFFIX = JANITOR_NODE;
