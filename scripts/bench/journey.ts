@@ -176,7 +176,7 @@ export const journeyBenchmark: Benchmark = {
       const failures = [...one.failures, ...two.failures];
       const ratio = perMinute(two) / perMinute(one);
       return [
-        '## journey',
+        '## Whole journeys: one instance, and two on one PostgreSQL',
         '',
         describeMachine(context.machine),
         '',
