@@ -215,6 +215,9 @@ function withHandleChoice(snapshot: KitchenSnapshot, oracle: ServerOracle): stri
 
 /** What the user can do on the screen of this snapshot, when nothing is under way. */
 function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar: boolean): UiEvent[] {
+  // While a refusal lasts, the user's next move is one of the others' (the screen's own, covered with the gate
+  // open); only its passing matters here. Offering everything would explore the whole chart twice over.
+  if (snapshot.matches({ generationGate: 'refused' })) return [{ type: GATE_EVENT }];
   const view = viewOf(snapshot);
   const { context } = snapshot;
   const catalogue = listsOf(context.catalogue);
@@ -230,7 +233,6 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
     events.push({ type: 'GENERATE' }, { type: 'RESET' });
   }
   if (view.route === 'home') events.push({ type: JANITOR_EVENT });
-  if (snapshot.matches({ generationGate: 'refused' })) events.push({ type: GATE_EVENT });
   const step = view.step?.id;
   if (step === undefined || !settled) return events;
   if (view.canGoNext) events.push({ type: 'NEXT' });
