@@ -71,8 +71,6 @@ export const generationErrorCodes = [
   'DAILY_BUDGET_REACHED',
   /** 400: `frontalId`, `worktopId` or `shape` is not in the catalogue (the message names the field). */
   'UNKNOWN_CHOICE',
-  /** 409: this Idempotency-Key belongs to a request that failed before its job existed; send a new key. */
-  'IDEMPOTENCY_KEY_SPENT',
   /** 404: no such job for this user. */
   'JOB_NOT_FOUND',
 ] as const;

@@ -126,7 +126,6 @@ export interface JobStore {
   ): Promise<JobRecord | undefined>;
   /** The job if it belongs to `userId`. */
   find(userId: number, id: string): Promise<JobRecord | undefined>;
-  findByClaim(claimId: number): Promise<JobRecord | undefined>;
   /** How many of the user's jobs are queued or in progress. */
   countUnfinished(userId: number, tx?: Queryable): Promise<number>;
   /** The user's jobs of one kind, newest first. */
@@ -198,7 +197,6 @@ export function createJobStore(db: Database): JobStore {
     find: (userId, id) =>
       one(db, `SELECT ${COLUMNS} FROM generation_jobs WHERE id = $1 AND user_id = $2`, [id, userId]),
 
-    findByClaim: (claimId) => findByClaim(claimId),
     findByKey,
 
     async countUnfinished(userId, tx = db) {

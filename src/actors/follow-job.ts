@@ -3,12 +3,7 @@
 // usual 20 s timeout. When the machine cancels (the actor's signal aborts), the job is cancelled on the server.
 // The Idempotency-Key belongs to the generation (src/api/generation-keys.ts): it is forgotten once the
 // generation is over, and kept while a job may exist that the app has not heard of or has lost sight of.
-import {
-  type GenerationErrorCode,
-  type GenerationJob,
-  JOB_STAGES,
-  type JobState,
-} from '../../contract/generation';
+import { type GenerationJob, JOB_STAGES, type JobState } from '../../contract/generation';
 import type { StageListener } from '../../machines/kitchen/actors';
 import type { GenerationStage } from '../../machines/kitchen/context';
 import type { ApiClient } from '../api/client';
@@ -70,8 +65,6 @@ const wait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', abort, { once: true });
   });
 
-const KEY_SPENT: GenerationErrorCode = 'IDEMPOTENCY_KEY_SPENT';
-
 /**
  * The server itself refused the start (a 4xx, or any answer with a code), so no job exists. A codeless 5xx
  * may come from a gateway that had passed the request on: then a job may exist, and the key is kept.
@@ -79,17 +72,11 @@ const KEY_SPENT: GenerationErrorCode = 'IDEMPOTENCY_KEY_SPENT';
 const refusedByServer = (error: unknown) =>
   error instanceof ApiHttpError && (error.status < 500 || error.code !== undefined);
 
-/** Starts the job; a key the server calls spent (its request failed before a job existed) is renewed once. */
-async function startJob(options: FollowJobOptions, generation: string): Promise<JobAnswer> {
-  const { api, path, body, signal, keys } = options;
-  try {
-    return await startGenerationJob(api, path, body, keys.keyFor(generation), signal);
-  } catch (error) {
-    if (!(error instanceof ApiHttpError && error.code === KEY_SPENT)) throw error;
-    keys.forget(generation);
-    return startGenerationJob(api, path, body, keys.keyFor(generation), signal);
-  }
-}
+/** Starts the job with the generation's key: a retry of the same generation sends the same key. */
+const startJob = (
+  { api, path, body, signal, keys }: FollowJobOptions,
+  generation: string,
+): Promise<JobAnswer> => startGenerationJob(api, path, body, keys.keyFor(generation), signal);
 
 export async function followGenerationJob(options: FollowJobOptions): Promise<FinishedJob> {
   const { api, listener, signal, keys, pollIntervalMs = JOB_POLL_INTERVAL_MS } = options;

@@ -64,23 +64,11 @@ describe('generation jobs', () => {
   };
   /** Answers a start by its shape; undefined lets the start through. */
   const mishaps: Record<string, (reply: FastifyReply, key: string) => unknown> = {
-    // The first key sent belongs to a request that failed before its job existed: the server asks for a new one.
-    'spent-key': (reply, key) => {
-      if (spentKey !== null && spentKey !== key) return undefined;
-      spentKey = key;
-      return reply.code(409).send({
-        statusCode: 409,
-        error: 'Conflict',
-        code: 'IDEMPOTENCY_KEY_SPENT',
-        message: 'Send a new key.',
-      });
-    },
     // A gateway in front of the server gave up: the request may have reached the server.
     'bad-gateway': (reply) => reply.code(502).type('text/html').send('<h1>502 Bad Gateway</h1>'),
     // The server never answers: the client's timeout ends the wait.
     silent: () => new Promise(() => {}),
   };
-  let spentKey: string | null = null;
   /** Each job's scripted states; a poll moves it one step on. */
   const scripts = new Map<string, { states: JobState[]; error: string | null }>();
 
@@ -252,14 +240,6 @@ describe('generation jobs', () => {
       await attempt({});
       const [silent, gateway, refused, refusedAgain, succeeded, succeededAgain] = lastKeys(6);
       expect(new Set([silent, gateway, refused, refusedAgain, succeeded, succeededAgain]).size).toBe(6);
-    });
-
-    it('renews a key the server calls spent, once, and starts the job with the new one', async () => {
-      const result = await attempt({ shape: 'spent-key' });
-      expect(result).toMatchObject({ provider: 'local' });
-      const [spent, renewed] = lastKeys(2);
-      expect(renewed).not.toBe(spent);
-      expect(spentKey).toBe(spent);
     });
   });
 
