@@ -11,6 +11,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**'],
+          // One PostgreSQL cluster for the run, a database per file (tests/support/postgres.ts).
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
         },
       },

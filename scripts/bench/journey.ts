@@ -7,9 +7,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { fixture, repoRoot } from '../../tests/support/paths';
-import { startPostgres, type TestPostgres } from '../../tests/support/postgres';
+import { createDatabase, startPostgresCluster } from '../../tests/support/postgres-cluster';
 import { compileServer } from '../build';
 import type { Benchmark } from './benchmark';
 import { count, iterations, mib, ms, table } from './format';
@@ -55,17 +54,6 @@ function startInstance(port: number, databaseUrl: string, distDir: string): Inst
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { child, origin: `http://127.0.0.1:${port}`, dataDir };
-}
-
-async function createDatabase(cluster: TestPostgres, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: cluster.url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  return cluster.url.replace(/\/[^/]*$/, `/${name}`);
 }
 
 interface RunFigures {
@@ -165,13 +153,19 @@ export const journeyBenchmark: Benchmark = {
     compileServer(path.dirname(COMPILED_SERVER));
     const distDir = context.appDist();
     const photo = readFileSync(fixture(PHOTO));
-    const cluster = await startPostgres();
+    const cluster = await startPostgresCluster();
     try {
-      const one = await withInstances(1, await createDatabase(cluster, 'journey_one'), distDir, (instances) =>
-        runJourneys(instances, photo, 'one'),
+      const one = await withInstances(
+        1,
+        await createDatabase(cluster.url, 'journey_one'),
+        distDir,
+        (instances) => runJourneys(instances, photo, 'one'),
       );
-      const two = await withInstances(2, await createDatabase(cluster, 'journey_two'), distDir, (instances) =>
-        runJourneys(instances, photo, 'two'),
+      const two = await withInstances(
+        2,
+        await createDatabase(cluster.url, 'journey_two'),
+        distDir,
+        (instances) => runJourneys(instances, photo, 'two'),
       );
       const failures = [...one.failures, ...two.failures];
       const ratio = perMinute(two) / perMinute(one);

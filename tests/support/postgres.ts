@@ -1,114 +1,91 @@
-// A throwaway PostgreSQL cluster from Debian's binaries, on a free loopback port in a temp directory, for tests
-// that must run against the real server (CI installs the `postgresql` package; see .ci/run).
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+// Real PostgreSQL for tests. `startPostgres` hands each caller a database of its own on one cluster shared by
+// the whole run, started by the first file that asks (postgres-global-setup.ts stops it): a cluster costs seconds
+// to start on a busy machine, a database a fraction of one. A test that must own every process of its cluster
+// (stopping them, say) uses `startPostgresCluster`.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inject } from 'vitest';
+import {
+  createDatabase,
+  dropDatabase,
+  sharedClusterFiles,
+  startPostgresCluster,
+  type TestPostgres,
+} from './postgres-cluster';
 
-export interface TestPostgres {
-  url: string;
-  stop(): Promise<void>;
+export { startPostgresCluster, type TestPostgres } from './postgres-cluster';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the run's shared cluster keeps its lock and address (see postgres-global-setup.ts). */
+    sharedPostgresDir: string;
+  }
 }
 
-const INSTALL_HINT =
-  "PostgreSQL's server binaries are missing: install them with `apt-get install -y postgresql` " +
-  '(the tests look in /usr/lib/postgresql/<version>/bin).';
-
-function postgresBinDir(): string {
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root)
-    ? readdirSync(root)
-        .filter((name) => existsSync(path.join(root, name, 'bin', 'pg_ctl')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (!versions[0]) throw new Error(INSTALL_HINT);
-  return path.join(root, versions[0], 'bin');
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+/**
+ * Runs `work` while holding a lock shared by every test process (a directory: mkdir is atomic). A lock whose
+ * holder has died is taken over, so a killed worker does not leave the others waiting forever.
+ */
+async function withLock<T>(lockDir: string, work: () => Promise<T>): Promise<T> {
+  const pidFile = path.join(lockDir, 'pid');
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      writeFileSync(pidFile, String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : Number.NaN);
+      if (Number.isInteger(holder) && holder > 0 && !processIsAlive(holder)) {
+        rmSync(lockDir, { recursive: true, force: true });
+        continue;
+      }
+      await sleep(50);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/** Two servers' pools and listeners per file, two files at once, and the tests' own connections. */
+const SHARED_CLUSTER_SETTINGS = { max_connections: '300' };
+
+/** The shared cluster's address, starting it if no file has yet. */
+async function sharedClusterUrl(sharedDir: string): Promise<string> {
+  const files = sharedClusterFiles(sharedDir);
+  return withLock(files.lock, async () => {
+    if (!existsSync(files.url)) {
+      const cluster = await startPostgresCluster(SHARED_CLUSTER_SETTINGS);
+      writeFileSync(files.clusterDir, cluster.dir);
+      writeFileSync(files.url, cluster.url);
+    }
+    return readFileSync(files.url, 'utf8');
   });
 }
 
 /**
- * PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` OS user and its commands
- * run through `runuser`; as anyone else they run directly.
+ * A fresh, empty database for the caller, on the run's shared cluster; `stop` drops it, closing what is still
+ * connected. In a vitest project without the global setup it gets a cluster of its own.
  */
-function commandRunner(): {
-  run: (binary: string, args: string[]) => void;
-  owner?: { uid: number; gid: number };
-} {
-  if (userInfo().uid !== 0) {
-    return { run: (binary, args) => execFileSync(binary, args, { stdio: 'pipe' }) };
-  }
-  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-  return {
-    run: (binary, args) =>
-      execFileSync('runuser', ['-u', 'postgres', '--', binary, ...args], { stdio: 'pipe' }),
-    owner: { uid, gid },
-  };
-}
-
 export async function startPostgres(): Promise<TestPostgres> {
-  const bin = postgresBinDir();
-  const { run, owner } = commandRunner();
-  const dir = mkdtempSync(path.join(tmpdir(), 'kr-postgres-'));
-  if (owner) {
-    chownSync(dir, owner.uid, owner.gid);
-    chmodSync(dir, 0o700);
-  }
-  const dataDir = path.join(dir, 'data');
-  const port = await freePort();
-  const describe = (error: unknown) => {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-    return new Error(`Could not start the test PostgreSQL: ${stderr || String(error)}`);
-  };
-  try {
-    run(path.join(bin, 'initdb'), [
-      '-D',
-      dataDir,
-      '-U',
-      'postgres',
-      '-A',
-      'trust',
-      '--no-sync',
-      '-E',
-      'UTF8',
-    ]);
-    // Durability is not the point of a throwaway cluster: fsync off keeps it fast on shared CI disks.
-    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off`;
-    run(path.join(bin, 'pg_ctl'), [
-      '-D',
-      dataDir,
-      '-l',
-      path.join(dir, 'log'),
-      '-o',
-      serverOptions,
-      '-w',
-      'start',
-    ]);
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw describe(error);
-  }
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      try {
-        run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  const sharedDir = inject('sharedPostgresDir');
+  if (!sharedDir) return startPostgresCluster();
+  const adminUrl = await sharedClusterUrl(sharedDir);
+  const name = `test_${randomBytes(8).toString('hex')}`;
+  return { url: await createDatabase(adminUrl, name), stop: () => dropDatabase(adminUrl, name) };
 }

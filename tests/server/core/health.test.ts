@@ -6,7 +6,7 @@ import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import type { Database } from '../../../server/db/database';
 import { openDatabase } from '../../../server/db/open';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
-import { startPostgres, type TestPostgres } from '../../support/postgres';
+import { startPostgresCluster, type TestPostgres } from '../../support/postgres-cluster';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
 
 let cluster: TestPostgres;
@@ -17,7 +17,8 @@ const temp = temporaryDir();
 const RATE_LIMIT = { max: 3, windowMs: 60_000 };
 
 beforeAll(async () => {
-  cluster = await startPostgres();
+  // A cluster of its own, not the run's shared one: the hang test stops every one of its processes.
+  cluster = await startPostgresCluster();
   const config = testConfig(temp.dir, { databaseUrl: cluster.url, rateLimit: RATE_LIMIT });
   // Opened here too, to find the PostgreSQL processes behind the server's connections.
   db = await openDatabase(config);
