@@ -11,6 +11,7 @@ import type { Queryable } from '../../../server/db/database';
 import { type ImageStorage, openImageStorage } from '../../../server/images/store/open-image-storage';
 import { sweepImages } from '../../../server/images/store/sweeper';
 import { eraseUserRows } from '../../../server/my-data/erase-user';
+import { buildOpenApiDocument } from '../../../server/openapi/document';
 import { type RunningServer, startServer, testConfig } from '../../support/server';
 import { CHOICES, GenerationClient, jobPath, startedJob } from '../generation/generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from '../generation/scripted-provider';
@@ -240,5 +241,13 @@ describe.each(backendCases)('my data on $name', (backendCase) => {
     });
     expect(forged.status).toBe(403);
     expect((await footprint(hank.userId)).images).toBe(2);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents the deletion with its confirmation and the export as a zip', () => {
+    const paths = buildOpenApiDocument().paths as Record<string, Record<string, { responses: object }>>;
+    expect(Object.keys(paths[ME]?.delete?.responses ?? {})).toEqual(['204', '400', '403']);
+    expect(paths[EXPORT]?.get?.responses).toMatchObject({ 200: { content: { 'application/zip': {} } } });
   });
 });
