@@ -118,4 +118,6 @@ export const declaredActors = {
   generateEmptyRoom: fromPromise<EmptyRoomOutput, GenerateEmptyRoomInput>(notProvided('generateEmptyRoom')),
   generateKitchen: fromPromise<GeneratedKitchen, GenerateKitchenInput>(notProvided('generateKitchen')),
   loadGenerationHistory: fromPromise<PastGeneration[]>(notProvided('loadGenerationHistory')),
+  /** Erases everything the server keeps for this browser's user, and the browser's own stores (issue 15). */
+  deleteMyData: fromPromise<void>(notProvided('deleteMyData')),
 };

@@ -47,6 +47,7 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
           api: boot.api,
           queryClient: boot.queryClient,
           preparePhoto: createPhotoPreparer(),
+          storage: boot.storage,
         }),
     }),
   );

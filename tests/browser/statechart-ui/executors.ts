@@ -170,6 +170,10 @@ export const executors: ExecutorTable = {
   RESET: { run: (page) => button(page, 'Start over').click() },
   ACCESS_DENIED: { byItself: 'raised by the machine when authorisation fails' },
   'GENERATION.REFUSED': { byItself: 'raised by the machine when the service refuses a generation' },
+  'MY_DATA.DELETE': { run: (page) => button(page, 'Delete my data').click() },
+  'MY_DATA.CANCEL': { run: (page) => button(page, 'Keep my data').click() },
+  'MY_DATA.CONFIRM': { run: (page) => button(page, 'Yes, delete my data').click() },
+  'MY_DATA.DISMISS': { run: (page) => button(page, 'Done').click() },
 };
 
 /** The steps that are the test's own doing rather than an event of the machine. */

@@ -34,6 +34,23 @@ const choiceOn =
 
 const changed = <T>(before: T, after: T) => before !== after;
 
+type MyDataState = 'idle' | 'confirming' | 'deleting' | 'deleted' | 'failed';
+const myDataOf = (snapshot: KitchenSnapshot) => (snapshot.value as { myData: MyDataState }).myData;
+
+/** The privacy page's delete controls: offered there, in the states that show them; the route never changes. */
+const myDataCase = <T extends Extract<KitchenEventType, `MY_DATA.${string}`>>(
+  type: T,
+  from: MyDataState[],
+  to: MyDataState,
+): EventCase<EventOf<T>> => ({
+  samples: (snapshot) =>
+    routeOf(snapshot) === 'privacy' && from.includes(myDataOf(snapshot)) ? [{ type } as EventOf<T>] : [],
+  check: (before, after) => {
+    expect(myDataOf(after)).toBe(to);
+    expect(routeOf(after)).toBe(routeOf(before));
+  },
+});
+
 export const eventCases: EventTable = {
   NAVIGATE: {
     samples: () => ROUTE_IDS.map((route) => ({ type: 'NAVIGATE', route })),
@@ -300,4 +317,8 @@ export const eventCases: EventTable = {
     samples: () => [],
     check: (_, after) => expect(after.matches({ generationGate: 'refused' })).toBe(true),
   },
+  'MY_DATA.DELETE': myDataCase('MY_DATA.DELETE', ['idle', 'failed'], 'confirming'),
+  'MY_DATA.CANCEL': myDataCase('MY_DATA.CANCEL', ['confirming'], 'idle'),
+  'MY_DATA.CONFIRM': myDataCase('MY_DATA.CONFIRM', ['confirming'], 'deleting'),
+  'MY_DATA.DISMISS': myDataCase('MY_DATA.DISMISS', ['deleted', 'failed'], 'idle'),
 };
