@@ -169,6 +169,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         users,
         generationLimit: config.generationLimit,
         imageRetentionDays: config.imageRetentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS,
+        sessionLifetime,
       });
       await api.register(imageRoutes, {
         store: images,

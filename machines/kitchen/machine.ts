@@ -328,6 +328,7 @@ export const kitchenMachine = setup({
     storeAuthorization: assign((_, params: AuthorizeUserOutput) => ({
       remainingGenerations: params.remainingGenerations,
       imageRetentionDays: params.imageRetentionDays,
+      sessionDays: params.sessionDays ?? null,
     })),
     startGeneration: assign({ error: null, generationStage: 'queued' }),
     storeGenerationStage: assign((_, params: { stage: GenerationStage }) => ({
