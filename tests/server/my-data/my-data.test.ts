@@ -12,11 +12,11 @@ import { type ImageStorage, openImageStorage } from '../../../server/images/stor
 import { sweepImages } from '../../../server/images/store/sweeper';
 import { eraseUserRows } from '../../../server/my-data/erase-user';
 import { buildOpenApiDocument } from '../../../server/openapi/document';
+import { readZip } from '../../support/read-zip';
 import { type RunningServer, startServer, testConfig } from '../../support/server';
 import { CHOICES, GenerationClient, jobPath, startedJob } from '../generation/generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from '../generation/scripted-provider';
 import { type BackendFixture, backendCases } from '../images/store-backends';
-import { readZip } from './read-zip';
 
 const scripted = registerScriptedProvider();
 const STAGES = ['preparing', 'rendering', 'finishing'] as const;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { type ZipEntry, zipStream } from '../../../server/my-data/zip-writer';
-import { readZip } from './read-zip';
+import { readZip } from '../../support/read-zip';
 
 const modified = new Date('2026-11-23T10:20:30Z');
 

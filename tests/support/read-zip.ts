@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { temporaryDir } from '../../support/server';
+import { temporaryDir } from './server';
 
 const READER = `
 import base64, json, sys, zipfile
