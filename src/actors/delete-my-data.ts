@@ -1,14 +1,14 @@
-// Delete my data (issue 15, item 3): the server erases the user, then this browser forgets its persisted wizard
-// and selections. The chart resets its context as the call resolves; the stores are removed first, so a reload
-// in between finds them empty.
+// Delete my data (issue 15, item 3): the server erases the user and clears the session cookie. This browser then
+// forgets what it fetched for them: the query cache goes with the erased user. The chart resets its context as
+// the call resolves, and the persister removes the stores rather than write the emptied wizard.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { deleteMyData } from '../api/my-data';
-import { type KeyValueStorage, STORAGE_KEYS } from '../persistence/kitchen-storage';
 import type { PromiseRun } from './on-demand-actor';
 
 export const eraseMyData =
-  (api: ApiClient, storage: KeyValueStorage | undefined): PromiseRun<void, unknown> =>
+  (api: ApiClient, queryClient: QueryClient): PromiseRun<void, unknown> =>
   async ({ signal }) => {
     await deleteMyData(api, signal);
-    for (const key of Object.values(STORAGE_KEYS)) storage?.removeItem(key);
+    queryClient.clear();
   };

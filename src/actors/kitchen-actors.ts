@@ -4,7 +4,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { GenerationKeys } from '../api/generation-keys';
-import type { KeyValueStorage } from '../persistence/kitchen-storage';
 import type { PreparePhotoFile } from '../photo/photo-preparer';
 import { authorizeUserActor } from './authorize-user';
 import { loadCatalogueActor } from './load-catalogue';
@@ -17,8 +16,6 @@ export interface KitchenActorDependencies {
   preparePhoto: PreparePhotoFile;
   /** How often a generation job is asked for news; the default suits people, tests go faster. */
   jobPollIntervalMs?: number;
-  /** The browser's stores, forgotten when the user deletes their data; null when storage is blocked. */
-  storage?: KeyValueStorage | null;
 }
 
 export function createKitchenActors({
@@ -26,7 +23,6 @@ export function createKitchenActors({
   queryClient,
   preparePhoto,
   jobPollIntervalMs,
-  storage,
 }: KitchenActorDependencies) {
   // Shared by both generations, and kept for the page's life: a retry of either finds its earlier key.
   const generationKeys = new GenerationKeys();
@@ -46,8 +42,6 @@ export function createKitchenActors({
     loadGenerationHistory: onDemandActor(async () =>
       (await import('./load-generation-history')).loadGenerationHistory(api),
     ),
-    deleteMyData: onDemandActor(async () =>
-      (await import('./delete-my-data')).eraseMyData(api, storage ?? undefined),
-    ),
+    deleteMyData: onDemandActor(async () => (await import('./delete-my-data')).eraseMyData(api, queryClient)),
   };
 }

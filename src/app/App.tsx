@@ -47,7 +47,6 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
           api: boot.api,
           queryClient: boot.queryClient,
           preparePhoto: createPhotoPreparer(),
-          storage: boot.storage,
         }),
     }),
   );

@@ -1,18 +1,12 @@
 // The privacy page (issue 15, item 5): what is stored, for how long, what leaves the machine with each provider;
 // and the user's own data: a download link and a confirmed deletion (the chart's `myData` region).
 import { myDataExportUrl } from '../../contract/my-data';
-import { KitchenActor } from '../app/kitchen-actor';
 import { SiteHeader } from '../components/SiteHeader';
 import { RouteLink } from '../routing/RouteLink';
 import '../styles/screens.css';
 import '../styles/privacy.css';
-import { useKitchenContext, useSend } from './use-kitchen';
-
-type MyDataState = 'idle' | 'confirming' | 'deleting' | 'deleted' | 'failed';
-
-/** The server's defaults (SESSION_IDLE_DAYS, SESSION_MAX_DAYS); an operator may shorten them. */
-const SESSION_IDLE_DAYS = 30;
-const SESSION_MAX_DAYS = 400;
+import { DeleteMyData } from './privacy/DeleteMyData';
+import { useKitchenContext } from './use-kitchen';
 
 const PROVIDERS = [
   { name: 'local', what: 'Nothing. The picture is drawn on this service’s own server.' },
@@ -30,72 +24,16 @@ const PROVIDERS = [
   },
 ] as const;
 
-function DeleteMyData() {
-  const state = KitchenActor.useSelector((snapshot) => (snapshot.value as { myData: MyDataState }).myData);
-  const send = useSend();
-  if (state === 'deleted') {
-    return (
-      <div role="status">
-        <p>Your data has been deleted. This browser is a new visitor now.</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => send({ type: 'MY_DATA.DISMISS' })}
-        >
-          Done
-        </button>
-      </div>
-    );
-  }
-  if (state === 'confirming' || state === 'deleting') {
-    return (
-      <section className="confirm" aria-labelledby="confirm-delete-heading">
-        <h3 id="confirm-delete-heading">Delete everything?</h3>
-        <p>
-          Your photos, empty rooms, kitchens, choices and history are deleted from the server and from this
-          browser. This cannot be undone.
-        </p>
-        <button
-          type="button"
-          className="button button--danger"
-          aria-disabled={state === 'deleting'}
-          onClick={() => state === 'confirming' && send({ type: 'MY_DATA.CONFIRM' })}
-        >
-          {state === 'deleting' ? 'Deleting…' : 'Yes, delete my data'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={state === 'deleting'}
-          onClick={() => send({ type: 'MY_DATA.CANCEL' })}
-        >
-          Keep my data
-        </button>
-      </section>
-    );
-  }
-  return (
-    <>
-      {state === 'failed' && (
-        <p role="alert">We could not delete your data: nothing was deleted. Please try again.</p>
-      )}
-      <button
-        type="button"
-        className="button button--danger"
-        onClick={() => send({ type: 'MY_DATA.DELETE' })}
-      >
-        Delete my data
-      </button>
-    </>
-  );
-}
-
 export function PrivacyScreen() {
-  const { retentionDays, provider } = useKitchenContext((context) => ({
+  const { retentionDays, sessionDays, provider } = useKitchenContext((context) => ({
     retentionDays: context.imageRetentionDays,
+    sessionDays: context.sessionDays,
     provider: context.lastGenerationProvider,
   }));
   const kept = retentionDays ? `${retentionDays} days` : 'a limited number of days';
+  const sessionEnds = sessionDays
+    ? `after ${sessionDays.idle} days without a visit, and after ${sessionDays.max} days at most`
+    : 'after a while without a visit';
   return (
     <>
       <SiteHeader />
@@ -115,8 +53,8 @@ export function PrivacyScreen() {
         <h2>For how long</h2>
         <p>
           Photos and pictures are deleted {kept} after they are made, with the record of how they were made. A
-          session ends after {SESSION_IDLE_DAYS} days without a visit, and after {SESSION_MAX_DAYS} days at
-          most. Your choices stay in this browser until you start over or delete your data.
+          session ends {sessionEnds}. Your choices stay in this browser until you start over or delete your
+          data.
         </p>
         <h2>What leaves this service</h2>
         <p>
@@ -143,7 +81,9 @@ export function PrivacyScreen() {
         </p>
         <DeleteMyData />
         <p>
-          <RouteLink route="create-kitchen/upload-image">Back to your kitchen</RouteLink>
+          <RouteLink route="create-kitchen/upload-image" className="button button--secondary">
+            Back to your kitchen
+          </RouteLink>
         </p>
       </main>
     </>

@@ -2,6 +2,7 @@
 // table is typed by the machine's event union: a new event does not compile until it has a case here.
 import { expect } from 'vitest';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
+import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
 import { firstIncompleteStepBefore, isStepComplete } from '../../../machines/kitchen/requirements';
 import { ROUTE_IDS, type RouteId } from '../../../machines/kitchen/routes';
 import type { StepId } from '../../../machines/kitchen/steps';
@@ -33,9 +34,6 @@ const choiceOn =
     stepOf(snapshot) === step ? make() : [];
 
 const changed = <T>(before: T, after: T) => before !== after;
-
-type MyDataState = 'idle' | 'confirming' | 'deleting' | 'deleted' | 'failed';
-const myDataOf = (snapshot: KitchenSnapshot) => (snapshot.value as { myData: MyDataState }).myData;
 
 /** The privacy page's delete controls: offered there, in the states that show them; the route never changes. */
 const myDataCase = <T extends Extract<KitchenEventType, `MY_DATA.${string}`>>(
