@@ -2,7 +2,7 @@
 // input, an address-bar move. The table is typed by the machine's event union, so a new event does not compile
 // until it has an executor here (or is marked as one the browser produces by itself).
 import type { Page, Route } from 'playwright-core';
-import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
+import { API_PREFIX, actionPaths, cataloguePaths, myDataPaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
@@ -205,6 +205,7 @@ const ACTION_OF_CALL: Record<string, string> = {
   generateEmptyRoom: actionPaths.generateEmptyRoom,
   generateKitchen: actionPaths.generateKitchen,
   loadGenerationHistory: jobPaths.history,
+  deleteMyData: myDataPaths.me,
 };
 
 /** Whether a request URL is the one an invoked call makes. */
