@@ -131,10 +131,13 @@ describe('delete my data', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Yes, delete my data' }));
     });
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    expect((await screen.findByRole('alert')).textContent).toContain(
       'We could not delete your data. Please try again.',
     );
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my data' }));
     expect(app.context().selectedShape).toBe('l-shaped');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(app.actor.getSnapshot().matches({ myData: 'idle' })).toBe(true);
   });
 });

@@ -85,7 +85,18 @@ export function DeleteMyData() {
   }
   return (
     <>
-      {state === 'failed' && <p role="alert">We could not delete your data. Please try again.</p>}
+      {state === 'failed' && (
+        <div role="alert">
+          <p>We could not delete your data. Please try again.</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => send({ type: 'MY_DATA.DISMISS' })}
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
       <button
         ref={trigger}
         type="button"

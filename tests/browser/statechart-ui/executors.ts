@@ -173,7 +173,8 @@ export const executors: ExecutorTable = {
   'MY_DATA.DELETE': { run: (page) => button(page, 'Delete my data').click() },
   'MY_DATA.CANCEL': { run: (page) => button(page, 'Keep my data').click() },
   'MY_DATA.CONFIRM': { run: (page) => button(page, 'Yes, delete my data').click() },
-  'MY_DATA.DISMISS': { run: (page) => button(page, 'Done').click() },
+  // "Done" after a deletion, "Dismiss" after a failure.
+  'MY_DATA.DISMISS': { run: (page) => page.getByRole('button', { name: /^(Done|Dismiss)$/ }).click() },
 };
 
 /** The steps that are the test's own doing rather than an event of the machine. */

@@ -58,7 +58,7 @@ export function readScreen(page: Page): Promise<ScreenFacts> {
           ? 'confirming'
           : buttonNamed('Done')
             ? 'deleted'
-            : document.querySelector('.privacy [role="alert"]')
+            : buttonNamed('Dismiss')
               ? 'failed'
               : buttonNamed('Delete my data')
                 ? 'idle'
