@@ -47,3 +47,9 @@ export const cataloguePaths = {
 export const GENERATIONS_REMAINING_HEADER = 'Generations-Remaining';
 /** The service API key header for server-to-server callers (spec §6, DESIGN D6). */
 export const SERVICE_API_KEY_HEADER = 'X-Api-Key';
+
+/** The caller's own data (issue 15): `DELETE` erases it all, `GET .../export` downloads it as a zip. */
+export const myDataPaths = {
+  me: '/users/me',
+  export: '/users/me/export',
+} as const;

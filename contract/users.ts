@@ -18,6 +18,10 @@ export const authorizeResponseSchema = z.object({
   generationLimit: z.number().int().min(0),
   /** How many days uploaded photos and generated kitchens are kept before they expire. */
   imageRetentionDays: z.number().int().positive(),
+  /** Days without a visit after which a session ends (`SESSION_IDLE_DAYS`); absent from older servers. */
+  sessionIdleDays: z.number().int().positive().optional(),
+  /** Days after which a session ends however active (`SESSION_MAX_DAYS`); absent from older servers. */
+  sessionMaxDays: z.number().int().positive().optional(),
 });
 export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 

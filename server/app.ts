@@ -15,6 +15,7 @@ import { imageRoutes } from './images/routes';
 import { openImageStorage } from './images/store/open-image-storage';
 import { startSweeper } from './images/store/sweeper';
 import { type Moderator, observed } from './moderation/moderator';
+import { myDataRoutes } from './my-data/routes';
 import { openApiRoutes } from './openapi/routes';
 import { installHealthRoutes } from './ops/health-routes';
 import { createReadiness } from './ops/readiness';
@@ -168,6 +169,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         users,
         generationLimit: config.generationLimit,
         imageRetentionDays: config.imageRetentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS,
+        sessionLifetime,
       });
       await api.register(imageRoutes, {
         store: images,
@@ -184,6 +186,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         jobSettings: config.generationJobs,
         databaseUrl: config.databaseUrl,
       });
+      await api.register(myDataRoutes, { db, images, bytes: imageStorage.bytes });
     },
     { prefix: API_PREFIX },
   );

@@ -17,6 +17,12 @@ export interface AuthorizeUserOutput {
   remainingGenerations: number | null;
   /** How many days the service keeps photos and kitchens; null when it did not say. */
   imageRetentionDays: number | null;
+  /** How long a session lasts without a visit, and at most, in days; absent or null when it did not say. */
+  sessionDays?: SessionDays | null;
+}
+export interface SessionDays {
+  idle: number;
+  max: number;
 }
 
 export interface PreparePhotoInput {
@@ -118,4 +124,6 @@ export const declaredActors = {
   generateEmptyRoom: fromPromise<EmptyRoomOutput, GenerateEmptyRoomInput>(notProvided('generateEmptyRoom')),
   generateKitchen: fromPromise<GeneratedKitchen, GenerateKitchenInput>(notProvided('generateKitchen')),
   loadGenerationHistory: fromPromise<PastGeneration[]>(notProvided('loadGenerationHistory')),
+  /** Erases everything the server keeps for this browser's user, and the browser's own stores (issue 15). */
+  deleteMyData: fromPromise<void>(notProvided('deleteMyData')),
 };

@@ -1,7 +1,7 @@
 // Everything the kitchen statechart remembers. The first group is the wizard state of spec §3
 // (create-kitchen-storage); flags the spec stores (isModerating, isProcessingImage) are read from the state
 // value instead, so they cannot disagree with it.
-import type { GenerationRefusal, PastGeneration } from './actors';
+import type { GenerationRefusal, PastGeneration, SessionDays } from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import type { ModerationCache } from './moderation-cache';
 import { emptyFrontals, emptyWorktops, type FrontalsSelection, type WorktopsSelection } from './selections';
@@ -53,6 +53,8 @@ export interface KitchenContext extends WizardState {
   generationRefusal: (GenerationRefusal & { message: string }) | null;
   /** How many days the service keeps photos and kitchens (from the authorisation); null until known. */
   imageRetentionDays: number | null;
+  /** How long the server keeps a session (from the authorisation), for the privacy page; null until known. */
+  sessionDays: SessionDays | null;
   /** The user's earlier kitchens, newest first, as the result page shows them. */
   generationHistory: PastGeneration[];
   /** How the address bar follows the next route: a user's move adds an entry, a redirect replaces it. */
@@ -104,6 +106,7 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   generationStage: null,
   generationRefusal: null,
   imageRetentionDays: null,
+  sessionDays: null,
   generationHistory: [],
   navigation: 'replace',
   direction: 'forward',

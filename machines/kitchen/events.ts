@@ -26,6 +26,10 @@ export type KitchenEvent =
   | { type: 'RETRY' }
   | { type: 'RESET' }
   | { type: 'ACCESS_DENIED' }
-  | { type: 'GENERATION.REFUSED' };
+  | { type: 'GENERATION.REFUSED' }
+  | { type: 'MY_DATA.DELETE' }
+  | { type: 'MY_DATA.CANCEL' }
+  | { type: 'MY_DATA.CONFIRM' }
+  | { type: 'MY_DATA.DISMISS' };
 
 export type KitchenEventType = KitchenEvent['type'];

@@ -328,6 +328,7 @@ export const kitchenMachine = setup({
     storeAuthorization: assign((_, params: AuthorizeUserOutput) => ({
       remainingGenerations: params.remainingGenerations,
       imageRetentionDays: params.imageRetentionDays,
+      sessionDays: params.sessionDays ?? null,
     })),
     startGeneration: assign({ error: null, generationStage: 'queued' }),
     storeGenerationStage: assign((_, params: { stage: GenerationStage }) => ({
@@ -823,6 +824,33 @@ export const kitchenMachine = setup({
         },
         'access-denied': { meta: { route: 'access-denied' } },
         'not-found': { meta: { route: 'not-found' } },
+        privacy: { meta: { route: 'privacy' } },
+      },
+    },
+    myData: {
+      description:
+        'Delete my data (issue 15): asked, confirmed, then erased on the server and in this browser, which ' +
+        'becomes a new visitor with an empty wizard.',
+      initial: 'idle',
+      states: {
+        idle: { on: { 'MY_DATA.DELETE': 'confirming' } },
+        confirming: { on: { 'MY_DATA.CANCEL': 'idle', 'MY_DATA.CONFIRM': 'deleting' } },
+        deleting: {
+          invoke: {
+            id: 'deleteMyData',
+            src: 'deleteMyData',
+            onDone: {
+              target: 'deleted',
+              actions: [
+                'resetWizard',
+                assign({ generationHistory: [], remainingGenerations: null, generationRefusal: null }),
+              ],
+            },
+            onError: 'failed',
+          },
+        },
+        deleted: { on: { 'MY_DATA.DISMISS': 'idle' } },
+        failed: { on: { 'MY_DATA.DELETE': 'confirming', 'MY_DATA.DISMISS': 'idle' } },
       },
     },
   },

@@ -11,7 +11,8 @@ export type RouteId =
   | `create-kitchen/${StepId}`
   | 'your-kitchen'
   | 'access-denied'
-  | 'not-found';
+  | 'not-found'
+  | 'privacy';
 
 export const ROUTE_IDS: readonly RouteId[] = [
   'home',
@@ -20,6 +21,7 @@ export const ROUTE_IDS: readonly RouteId[] = [
   'your-kitchen',
   'access-denied',
   'not-found',
+  'privacy',
 ];
 
 const STEP_ROUTE_PREFIX = 'create-kitchen/';
@@ -65,5 +67,6 @@ export const routeFromPath = (pathname: string): ResolvedPath => {
     return exact('not-found');
   }
   if ((first === 'your-kitchen' || first === 'access-denied') && second === undefined) return exact(first);
+  if (first === 'privacy' && second === undefined) return exact('privacy');
   return exact('not-found');
 };

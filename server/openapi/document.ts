@@ -2,7 +2,13 @@
 // the zod schemas give the bodies. Nothing here restates a shape by hand.
 import { z } from 'zod';
 import { catalogueResponseSchemas } from '../../contract/catalogue';
-import { API_PREFIX, actionPaths, cataloguePaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
+import {
+  API_PREFIX,
+  actionPaths,
+  cataloguePaths,
+  myDataPaths,
+  SERVICE_API_KEY_HEADER,
+} from '../../contract/endpoints';
 import { apiErrorSchema } from '../../contract/errors';
 import {
   generateEmptyRoomRequestSchema,
@@ -14,6 +20,7 @@ import {
 } from '../../contract/generation';
 import { imageLimits } from '../../contract/image-limits';
 import { IMAGE_PATH, IMAGE_UPLOAD_FIELD, validateImageResponseSchema } from '../../contract/images';
+import { deleteMyDataRequestSchema, EXPORT_DATA_FILE } from '../../contract/my-data';
 import {
   authorizeRequestSchema,
   authorizeResponseSchema,
@@ -244,6 +251,39 @@ function generationOperations(): Record<string, JsonObject> {
   };
 }
 
+/** The caller's own data (issue 15; D36). */
+function myDataOperations(): Record<string, JsonObject> {
+  return {
+    [openApiPath(myDataPaths.me)]: {
+      delete: {
+        operationId: 'deleteMyData',
+        tags: ['users'],
+        summary:
+          "Erases the caller's photos, empty rooms, results, jobs, claims, sessions and account; the cookie is cleared.",
+        requestBody: { required: true, content: json(deleteMyDataRequestSchema, 'input') },
+        responses: {
+          204: { description: 'Erased (also when there was nothing to erase).' },
+          400: errorResponse('The body lacks `{"confirm": "delete"}` (CONFIRMATION_REQUIRED).'),
+          403: errorResponse('A cross-site request.'),
+        },
+      },
+    },
+    [openApiPath(myDataPaths.export)]: {
+      get: {
+        operationId: 'exportMyData',
+        tags: ['users'],
+        summary: `A zip of the caller's images and \`${EXPORT_DATA_FILE}\` (their choices and generations).`,
+        responses: {
+          200: {
+            description: 'The zip (an attachment); a visitor without a session gets one with an empty JSON.',
+            content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(): JsonObject {
   return {
     openapi: '3.1.0',
@@ -270,6 +310,7 @@ export function buildOpenApiDocument(): JsonObject {
       ...catalogueOperations(),
       ...actionOperations(),
       ...generationOperations(),
+      ...myDataOperations(),
       [`${API_PREFIX}/openapi.json`]: {
         get: {
           operationId: 'openApiDocument',

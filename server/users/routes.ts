@@ -4,17 +4,20 @@ import { type AuthorizeResponse, authorizeRequestSchema } from '../../contract/u
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import '../http/user-request';
+import type { SessionLifetime } from './session-store';
 import type { UserStore } from './user-store';
 
 export interface UserRoutesOptions {
   users: UserStore;
   generationLimit: number;
   imageRetentionDays: number;
+  /** Told to the app, so its privacy page states the lifetimes this server really uses. */
+  sessionLifetime: SessionLifetime;
 }
 
 export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
   app,
-  { users, generationLimit, imageRetentionDays },
+  { users, generationLimit, imageRetentionDays, sessionLifetime },
 ) => {
   // The boot data's user id is only a claim: it is confirmed against the session, never trusted alone (D5).
   app.post(actionPaths.authorizeUser, async (request): Promise<AuthorizeResponse> => {
@@ -26,6 +29,8 @@ export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
       generationsRemaining: user.generationsRemaining,
       generationLimit,
       imageRetentionDays,
+      sessionIdleDays: sessionLifetime.idleDays,
+      sessionMaxDays: sessionLifetime.maxDays,
     };
   });
 };

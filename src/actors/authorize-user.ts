@@ -5,6 +5,11 @@ import { authorizeUser } from '../api/users';
 
 export const authorizeUserActor = (api: ApiClient) =>
   fromPromise<AuthorizeUserOutput, AuthorizeUserInput>(async ({ input, signal }) => {
-    const { generationsRemaining, imageRetentionDays } = await authorizeUser(api, input.userId, signal);
-    return { remainingGenerations: generationsRemaining, imageRetentionDays };
+    const answer = await authorizeUser(api, input.userId, signal);
+    const { sessionIdleDays: idle, sessionMaxDays: max } = answer;
+    return {
+      remainingGenerations: answer.generationsRemaining,
+      imageRetentionDays: answer.imageRetentionDays,
+      sessionDays: idle && max ? { idle, max } : null,
+    };
   });

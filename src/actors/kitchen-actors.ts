@@ -42,5 +42,6 @@ export function createKitchenActors({
     loadGenerationHistory: onDemandActor(async () =>
       (await import('./load-generation-history')).loadGenerationHistory(api),
     ),
+    deleteMyData: onDemandActor(async () => (await import('./delete-my-data')).eraseMyData(api, queryClient)),
   };
 }

@@ -11,20 +11,34 @@ const isCount = (value: unknown, least: number): value is number =>
  * first screen, where zod would cost about 25 KB gzip (DESIGN "Budgets"). A test keeps it equal to the schema.
  */
 export function readAuthorizeAnswer(answer: unknown): AuthorizeResponse {
-  const { userId, generationsRemaining, generationLimit, imageRetentionDays } = (answer ?? {}) as Record<
-    string,
-    unknown
-  >;
+  const {
+    userId,
+    generationsRemaining,
+    generationLimit,
+    imageRetentionDays,
+    sessionIdleDays,
+    sessionMaxDays,
+  } = (answer ?? {}) as Record<string, unknown>;
+  const isAbsentOrDays = (value: unknown) => value === undefined || isCount(value, 1);
   if (
     typeof answer !== 'object' ||
     !isCount(userId, 1) ||
     !isCount(generationsRemaining, 0) ||
     !isCount(generationLimit, 0) ||
-    !isCount(imageRetentionDays, 1)
+    !isCount(imageRetentionDays, 1) ||
+    !isAbsentOrDays(sessionIdleDays) ||
+    !isAbsentOrDays(sessionMaxDays)
   ) {
     throw new UnexpectedResponseError('your account', 'the answer is not a user with a generation count');
   }
-  return { userId, generationsRemaining, generationLimit, imageRetentionDays };
+  return {
+    userId,
+    generationsRemaining,
+    generationLimit,
+    imageRetentionDays,
+    ...(sessionIdleDays === undefined ? {} : { sessionIdleDays: sessionIdleDays as number }),
+    ...(sessionMaxDays === undefined ? {} : { sessionMaxDays: sessionMaxDays as number }),
+  };
 }
 
 /** `POST /users/authorize`: confirms the boot data's user id belongs to this browser's session (DESIGN D5). */

@@ -3,7 +3,9 @@
 import type { Actor } from 'xstate';
 import type { KitchenContext } from '../../machines/kitchen/context';
 import type { KitchenMachine } from '../../machines/kitchen/machine';
+import type { KitchenSnapshot } from '../../machines/kitchen/view';
 import {
+  forgetSelections,
   type KeyValueStorage,
   persistedWizardState,
   type SaveOutcome,
@@ -19,18 +21,26 @@ const persistedParts = (context: KitchenContext): unknown[] => [
 const samePersistedParts = (a: unknown[], b: unknown[]) =>
   a.every((value, index) => Object.is(value, b[index]));
 
-/** Starts saving; answers a function that stops it. The state restored at start is not written back. */
+const isDeleted = (snapshot: KitchenSnapshot) => snapshot.matches({ myData: 'deleted' });
+
+/**
+ * Starts saving; answers a function that stops it. The state restored at start is not written back. The emptied
+ * wizard that "Delete my data" leaves is not written either: the stores are removed (issue 15, item 3).
+ */
 export function persistSelections(
   actor: Actor<KitchenMachine>,
   storage: KeyValueStorage,
   onSaved: (outcome: SaveOutcome) => void = () => {},
 ): () => void {
   let saved = persistedParts(actor.getSnapshot().context);
-  const subscription = actor.subscribe(({ context }) => {
-    const parts = persistedParts(context);
-    if (samePersistedParts(parts, saved)) return;
+  let deleted = isDeleted(actor.getSnapshot());
+  const subscription = actor.subscribe((snapshot) => {
+    const justDeleted = isDeleted(snapshot) && !deleted;
+    deleted = isDeleted(snapshot);
+    const parts = persistedParts(snapshot.context);
+    if (justDeleted) forgetSelections(storage);
+    else if (!samePersistedParts(parts, saved)) onSaved(saveSelections(storage, snapshot.context));
     saved = parts;
-    onSaved(saveSelections(storage, context));
   });
   return () => subscription.unsubscribe();
 }

@@ -126,3 +126,8 @@ export function saveSelections(storage: KeyValueStorage, context: KitchenContext
   if (writeSelections() && writeWizard(true)) return 'saved';
   return writeWizard(false) && writeSelections() ? 'saved-without-photos' : 'failed';
 }
+
+/** Removes the three stores: after "Delete my data" the browser keeps nothing, not even an empty wizard. */
+export function forgetSelections(storage: KeyValueStorage): void {
+  for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
+}

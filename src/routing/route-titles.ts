@@ -11,6 +11,7 @@ const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   'your-kitchen': 'Your kitchen',
   'access-denied': 'Access denied',
   'not-found': 'Not Found',
+  privacy: 'Privacy and your data',
 };
 
 export function documentTitleOf(view: Pick<KitchenView, 'route' | 'step'>): string {

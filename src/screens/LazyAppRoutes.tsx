@@ -10,7 +10,7 @@ import { NotFoundScreen } from './NotFoundScreen';
 import { type RouteScreens, useRouteScreen } from './RouteScreen';
 import { ScreenLoadBoundary } from './ScreenLoadBoundary';
 import { ScreenPlaceholder } from './ScreenPlaceholder';
-import { loadOnboarding, loadWizard, loadYourKitchen } from './screen-loaders';
+import { loadOnboarding, loadPrivacy, loadWizard, loadYourKitchen } from './screen-loaders';
 
 const onDemand = <M,>(load: () => Promise<M>, pick: (loaded: M) => ComponentType) =>
   lazy(async () => ({ default: pick(await load()) }));
@@ -24,6 +24,7 @@ const SCREENS: RouteScreens = {
   'your-kitchen': onDemand(loadYourKitchen, (yourKitchen) => yourKitchen.YourKitchenScreen),
   'access-denied': AccessDeniedScreen,
   'not-found': NotFoundScreen,
+  privacy: onDemand(loadPrivacy, (privacy) => privacy.PrivacyScreen),
 };
 
 export function LazyAppRoutes() {

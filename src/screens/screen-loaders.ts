@@ -11,10 +11,12 @@ export const loadOnboarding = () =>
   ]);
 export const loadWizard = () => import('./wizard/WizardScreen');
 export const loadYourKitchen = () => import('./your-kitchen/YourKitchenScreen');
+export const loadPrivacy = () => import('./PrivacyScreen');
 
 const loaderOf = (route: RouteId): (() => Promise<unknown>) | undefined => {
   if (route.startsWith('create-kitchen/')) return loadWizard;
   if (route.startsWith('onboarding/')) return loadOnboarding;
+  if (route === 'privacy') return loadPrivacy;
   return route === 'your-kitchen' ? loadYourKitchen : undefined;
 };
 

@@ -105,9 +105,13 @@ export interface FakeServer {
   checkPhoto?: () => Promise<ImageVerdict>;
   /** How many days the service keeps photos and kitchens; 30 by default. */
   imageRetentionDays?: number | null;
+  /** The session lifetimes the authorisation tells; 30 and 400 days by default. */
+  sessionDays?: AuthorizeUserOutput['sessionDays'];
   generateKitchen?: (input: GenerateKitchenInput) => Promise<GeneratedKitchen>;
   /** The user's earlier kitchens; none by default. */
   history?: PastGeneration[];
+  /** Erases the user's data; succeeds by default. */
+  deleteMyData?: () => Promise<void>;
 }
 
 const serveCatalogue = async (request: CatalogueRequest): Promise<CatalogueResult> =>
@@ -144,7 +148,8 @@ export function renderApp(server: FakeServer = {}) {
       authorizeUser: fromPromise(
         async (): Promise<AuthorizeUserOutput> => ({
           remainingGenerations: server.remainingGenerations ?? 3,
-          imageRetentionDays: server.imageRetentionDays ?? 30,
+          imageRetentionDays: server.imageRetentionDays === undefined ? 30 : server.imageRetentionDays,
+          sessionDays: server.sessionDays === undefined ? { idle: 30, max: 400 } : server.sessionDays,
         }),
       ),
       loadCatalogue: fromPromise(({ input }) => (server.loadCatalogue ?? serveCatalogue)(input)),
@@ -166,6 +171,7 @@ export function renderApp(server: FakeServer = {}) {
         )(input),
       ),
       loadGenerationHistory: fromPromise(async (): Promise<PastGeneration[]> => server.history ?? []),
+      deleteMyData: fromPromise(async () => server.deleteMyData?.()),
     },
   });
   let actor: Actor<KitchenMachine> | undefined;

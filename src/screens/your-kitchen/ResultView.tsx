@@ -1,6 +1,7 @@
 // The generated kitchen: compare before and after, side by side, download, generate again, start over.
 import { lazy, Suspense } from 'react';
 import type { PastGeneration } from '../../../machines/kitchen/actors';
+import { RouteLink } from '../../routing/RouteLink';
 import { generationBlockedReason, remainingText, retentionText } from '../generations-left';
 import { useSend } from '../use-kitchen';
 
@@ -117,6 +118,9 @@ export function ResultView({
         countText && <p className="muted">{countText}</p>
       )}
       {keptFor && <p className="muted">{keptFor}</p>}
+      <p className="muted">
+        <RouteLink route="privacy">Privacy and your data</RouteLink>: download or delete it.
+      </p>
       {earlier.length > 0 && <EarlierKitchens generations={earlier} />}
     </section>
   );

@@ -2,7 +2,7 @@
 // input, an address-bar move. The table is typed by the machine's event union, so a new event does not compile
 // until it has an executor here (or is marked as one the browser produces by itself).
 import type { Page, Route } from 'playwright-core';
-import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
+import { API_PREFIX, actionPaths, cataloguePaths, myDataPaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
@@ -170,6 +170,11 @@ export const executors: ExecutorTable = {
   RESET: { run: (page) => button(page, 'Start over').click() },
   ACCESS_DENIED: { byItself: 'raised by the machine when authorisation fails' },
   'GENERATION.REFUSED': { byItself: 'raised by the machine when the service refuses a generation' },
+  'MY_DATA.DELETE': { run: (page) => button(page, 'Delete my data').click() },
+  'MY_DATA.CANCEL': { run: (page) => button(page, 'Keep my data').click() },
+  'MY_DATA.CONFIRM': { run: (page) => button(page, 'Yes, delete my data').click() },
+  // "Done" after a deletion, "Dismiss" after a failure.
+  'MY_DATA.DISMISS': { run: (page) => page.getByRole('button', { name: /^(Done|Dismiss)$/ }).click() },
 };
 
 /** The steps that are the test's own doing rather than an event of the machine. */
@@ -201,6 +206,7 @@ const ACTION_OF_CALL: Record<string, string> = {
   generateEmptyRoom: actionPaths.generateEmptyRoom,
   generateKitchen: actionPaths.generateKitchen,
   loadGenerationHistory: jobPaths.history,
+  deleteMyData: myDataPaths.me,
 };
 
 /** Whether a request URL is the one an invoked call makes. */

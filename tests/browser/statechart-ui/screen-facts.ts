@@ -3,6 +3,7 @@
 // screen, the busy photo or generation, and which option of each radio group is checked.
 import type { Page } from 'playwright-core';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
+import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
 import type { StepId } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { NOT_FOUND_PATH } from './executors';
@@ -19,6 +20,8 @@ export interface ScreenFacts {
   next: { blocked: boolean; reason: string | null } | null;
   /** The index of the checked option per radio group on screen (-1: none checked). */
   checked: Record<string, number>;
+  /** The privacy page's delete controls: which of the `myData` region's states they show; null elsewhere. */
+  myData: MyDataState | null;
 }
 
 const HOME_HEADING = 'See your kitchen reimagined';
@@ -30,6 +33,7 @@ const ROUTE_HEADINGS: Record<string, string> = {
   'your-kitchen': 'Your kitchen',
   'access-denied': 'Access denied',
   'not-found': 'Not Found',
+  privacy: 'Privacy and your data',
 };
 const NO_GENERATIONS_LEFT = 'You have no generations left.';
 
@@ -43,6 +47,22 @@ export function readScreen(page: Page): Promise<ScreenFacts> {
     const advance = [...(nav?.querySelectorAll('button') ?? [])].find((button) =>
       ['Next', 'Generate'].includes(button.textContent?.trim() ?? ''),
     );
+    const buttonNamed = (name: string) =>
+      [...document.querySelectorAll('main button')].some((button) => button.textContent?.trim() === name);
+    const privacyHeading = document.querySelector('.privacy h1[data-route-heading]');
+    const myData = !privacyHeading
+      ? null
+      : buttonNamed('Deleting…')
+        ? 'deleting'
+        : buttonNamed('Yes, delete my data')
+          ? 'confirming'
+          : buttonNamed('Done')
+            ? 'deleted'
+            : buttonNamed('Dismiss')
+              ? 'failed'
+              : buttonNamed('Delete my data')
+                ? 'idle'
+                : null;
     const checked: Record<string, number> = {};
     for (const radio of document.querySelectorAll<HTMLInputElement>('input[type="radio"]')) {
       if (!(radio.name in checked)) {
@@ -72,6 +92,7 @@ export function readScreen(page: Page): Promise<ScreenFacts> {
             }
           : null,
       checked,
+      myData,
     } as const;
   });
 }
@@ -147,6 +168,7 @@ export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
           : null,
     next: step !== null && view.error === null ? { blocked: reason !== null, reason } : null,
     checked: step !== null && settled ? expectedChecked(step, snapshot) : {},
+    myData: view.route === 'privacy' ? myDataOf(snapshot) : null,
   };
 }
 
@@ -162,6 +184,7 @@ export function matches(seen: ScreenFacts, expected: ScreenFacts): boolean {
     (expected.error === '(any)' ? seen.error !== null : seen.error === expected.error) &&
     seen.busy === expected.busy &&
     JSON.stringify(seen.next) === JSON.stringify(expected.next) &&
+    seen.myData === expected.myData &&
     checkedAgree
   );
 }

@@ -4,6 +4,7 @@
 import type { CatalogueRequest, CatalogueResult } from '../../../machines/kitchen/catalogue';
 import { fetchCatalogue } from '../../../src/api/catalogue';
 import { createApiClient } from '../../../src/api/client';
+import { RequestFailedError } from '../../../src/api/request-errors';
 
 const keyOf = (request: CatalogueRequest) => JSON.stringify([request.kind, request.params]);
 
@@ -30,9 +31,17 @@ export class ServerOracle {
     const api = createApiClient({ baseUrl: this.origin });
     const asked = [...this.missing.entries()];
     this.missing.clear();
+    // A round follows minutes of synchronous exploration: the server may close a kept-alive connection (its
+    // idle timeout ran out meanwhile) just as a request goes out on it. A lookup is a GET: asking again is safe.
+    const fetchRetryingOnce = (request: CatalogueRequest) =>
+      fetchCatalogue(api, request).catch((error: unknown) => {
+        if (error instanceof RequestFailedError && error.reason === 'network')
+          return fetchCatalogue(api, request);
+        throw error;
+      });
     await Promise.all(
       asked.map(async ([key, request]) => {
-        this.answers.set(key, await fetchCatalogue(api, request));
+        this.answers.set(key, await fetchRetryingOnce(request));
       }),
     );
   }

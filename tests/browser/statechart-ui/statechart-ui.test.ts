@@ -55,10 +55,15 @@ const journeys: Journey[] = [
 const server = await startAppServer(inject('appDistDir'));
 const oracle = new ServerOracle(server.origin);
 const plans: Array<Journey & { paths: UiStep[][] }> = [];
+const planningStarted = performance.now();
 for (const journey of journeys) {
   const paths = await plannedUiPaths(journey.input, oracle);
   plans.push({ ...journey, paths: paths.map(uiStepsOf) });
 }
+// Reported, never asserted: the machine is shared, but a planner grown slow should be seen.
+console.log(
+  `planned ${plans.map((plan) => plan.paths.length).join(' + ')} walks in ${Math.round((performance.now() - planningStarted) / 1000)} s`,
+);
 
 let browser: Browser | undefined;
 beforeAll(async () => {

@@ -14,11 +14,13 @@ import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { resolveHandleChoice } from '../../../machines/kitchen/handle-choice';
 import { kitchenMachine } from '../../../machines/kitchen/machine';
 import { MODERATION_PURGE_INTERVAL_MS } from '../../../machines/kitchen/moderation-cache';
+import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
 import { isStepComplete } from '../../../machines/kitchen/requirements';
 import { ROUTE_IDS } from '../../../machines/kitchen/routes';
 import { STEP_IDS } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { DEFAULT_IMAGE_RETENTION_DAYS } from '../../../server/config';
+import { DEFAULT_SESSION_LIFETIME } from '../../../server/users/session-store';
 import { abstractKey, DONE, ERROR } from '../../machines/model/kitchen-model';
 import {
   declaredDelayedEvents,
@@ -49,6 +51,7 @@ const INTERCEPTABLE = new Set([
   'generateEmptyRoom',
   'generateKitchen',
   'loadGenerationHistory',
+  'deleteMyData',
   'loadDoorStyleGroups',
   'loadHandleStyles',
   'loadFinishes',
@@ -162,6 +165,7 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
         return done({
           remainingGenerations: GENERATION_LIMIT,
           imageRetentionDays: DEFAULT_IMAGE_RETENTION_DAYS,
+          sessionDays: { idle: DEFAULT_SESSION_LIFETIME.idleDays, max: DEFAULT_SESSION_LIFETIME.maxDays },
         });
       case 'preparePhoto':
         return [photoEnding(snapshot)];
@@ -169,6 +173,9 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
         const isSafe = context.file?.name !== PHOTO_SAMPLES.magenta.name;
         return done({ isSafe, imageId: isSafe ? `image-${context.file?.name}` : null });
       }
+      case 'deleteMyData':
+        // The real server erases this browser's user: the page goes on as a new visitor.
+        return done(undefined);
       case 'generateEmptyRoom':
         return [...done({ emptyRoomId: 'empty-room' }), refusal];
       case 'loadGenerationHistory':
@@ -213,16 +220,30 @@ function withHandleChoice(snapshot: KitchenSnapshot, oracle: ServerOracle): stri
   return choice === undefined ? [] : [choice];
 }
 
+/** The privacy page's delete controls, as each state of the `myData` region shows them. */
+const MY_DATA_EVENTS: Record<MyDataState, UiEvent[]> = {
+  idle: [{ type: 'MY_DATA.DELETE' }],
+  confirming: [{ type: 'MY_DATA.CANCEL' }, { type: 'MY_DATA.CONFIRM' }],
+  deleting: [],
+  deleted: [{ type: 'MY_DATA.DISMISS' }],
+  failed: [{ type: 'MY_DATA.DELETE' }, { type: 'MY_DATA.DISMISS' }],
+};
+
 /** What the user can do on the screen of this snapshot, when nothing is under way. */
 function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar: boolean): UiEvent[] {
   // While a refusal lasts, the user's next move is one of the others' (the screen's own, covered with the gate
   // open); only its passing matters here. Offering everything would explore the whole chart twice over.
   if (snapshot.matches({ generationGate: 'refused' })) return [{ type: GATE_EVENT }];
   const view = viewOf(snapshot);
+  // Likewise an open confirmation or its outcome is answered before the user goes anywhere else, so the region
+  // is idle on every other screen and the UI model's states need not be doubled by it.
+  const myData = view.route === 'privacy' ? MY_DATA_EVENTS[myDataOf(snapshot)] : [];
+  if (view.route === 'privacy' && myDataOf(snapshot) !== 'idle') return myData;
   const { context } = snapshot;
   const catalogue = listsOf(context.catalogue);
   const events: UiEvent[] = addressBar ? ROUTE_IDS.map((route) => ({ type: 'NAVIGATE', route })) : [];
   const settled = view.error === null && !view.isLoading;
+  events.push(...myData);
   const onboarding = view.route.startsWith('onboarding/');
   if (onboarding) events.push({ type: 'NEXT' });
   if (view.route === 'onboarding/personalization' || view.route === 'onboarding/showcase') {

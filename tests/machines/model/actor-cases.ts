@@ -61,6 +61,28 @@ const checkGenerationError = (_: KitchenSnapshot, after: KitchenSnapshot, error:
 };
 
 export const actorCases: Record<string, ActorCase> = {
+  deleteMyData: {
+    outputs: [undefined],
+    error: networkError,
+    // Erased: a new visitor's empty wizard, on the page the user was on.
+    checkDone: (before, after) => {
+      expect(after.matches({ myData: 'deleted' })).toBe(true);
+      expect(viewOf(after).route).toBe(viewOf(before).route);
+      expect(after.context).toMatchObject({
+        inputImageDataUrl: null,
+        inputImageId: null,
+        lastGeneratedImageDataUrl: null,
+        emptyRoomId: null,
+        selectedDesign: null,
+        generationHistory: [],
+        remainingGenerations: null,
+      });
+    },
+    checkError: (before, after) => {
+      expect(after.matches({ myData: 'failed' })).toBe(true);
+      expect(after.context.inputImageDataUrl).toBe(before.context.inputImageDataUrl);
+    },
+  },
   authorizeUser: {
     outputs: [{ remainingGenerations: 5 }, { remainingGenerations: 0 }],
     error: new Error('Forbidden'),

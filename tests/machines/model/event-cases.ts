@@ -2,6 +2,7 @@
 // table is typed by the machine's event union: a new event does not compile until it has a case here.
 import { expect } from 'vitest';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
+import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
 import { firstIncompleteStepBefore, isStepComplete } from '../../../machines/kitchen/requirements';
 import { ROUTE_IDS, type RouteId } from '../../../machines/kitchen/routes';
 import type { StepId } from '../../../machines/kitchen/steps';
@@ -33,6 +34,20 @@ const choiceOn =
     stepOf(snapshot) === step ? make() : [];
 
 const changed = <T>(before: T, after: T) => before !== after;
+
+/** The privacy page's delete controls: offered there, in the states that show them; the route never changes. */
+const myDataCase = <T extends Extract<KitchenEventType, `MY_DATA.${string}`>>(
+  type: T,
+  from: MyDataState[],
+  to: MyDataState,
+): EventCase<EventOf<T>> => ({
+  samples: (snapshot) =>
+    routeOf(snapshot) === 'privacy' && from.includes(myDataOf(snapshot)) ? [{ type } as EventOf<T>] : [],
+  check: (before, after) => {
+    expect(myDataOf(after)).toBe(to);
+    expect(routeOf(after)).toBe(routeOf(before));
+  },
+});
 
 export const eventCases: EventTable = {
   NAVIGATE: {
@@ -300,4 +315,8 @@ export const eventCases: EventTable = {
     samples: () => [],
     check: (_, after) => expect(after.matches({ generationGate: 'refused' })).toBe(true),
   },
+  'MY_DATA.DELETE': myDataCase('MY_DATA.DELETE', ['idle', 'failed'], 'confirming'),
+  'MY_DATA.CANCEL': myDataCase('MY_DATA.CANCEL', ['confirming'], 'idle'),
+  'MY_DATA.CONFIRM': myDataCase('MY_DATA.CONFIRM', ['confirming'], 'deleting'),
+  'MY_DATA.DISMISS': myDataCase('MY_DATA.DISMISS', ['deleted', 'failed'], 'idle'),
 };

@@ -30,8 +30,10 @@ export const abstractKey = (snapshot: KitchenSnapshot): string => {
   const view = viewOf(snapshot);
   const step = view.step?.id ?? null;
   // The generation gate matters only where Generate is offered; elsewhere it would double every state.
-  const { generationGate, ...value } = snapshot.value as Record<string, unknown>;
+  const { generationGate, myData, ...value } = snapshot.value as Record<string, unknown>;
   const facts: unknown[] = [value, STEP_IDS.find((id) => !isStepComplete(id, context)) ?? 'complete'];
+  // Likewise the delete controls matter only on the privacy page that shows them.
+  if (view.route === 'privacy') facts.push(myData);
   if (step === 'upload-image') {
     facts.push(
       context.moderationPassed,

@@ -57,6 +57,7 @@ export const defaultActors: KitchenActorImplementations = {
       provider: 'local',
     }),
   ),
+  deleteMyData: fromPromise(async (): Promise<void> => {}),
 };
 
 export function startKitchen(

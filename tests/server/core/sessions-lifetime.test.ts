@@ -54,6 +54,12 @@ const revokeAll = (userId: number | string, key: string | null = SERVICE_KEY) =>
   });
 
 describe('session expiry', () => {
+  it('tells the app the configured lifetimes in the authorisation answer, for its privacy page', async () => {
+    const page = await visit(server.origin);
+    const response = await authorize(server.origin, page.cookie, page.boot.userId);
+    expect(await response.json()).toMatchObject({ sessionIdleDays: 30, sessionMaxDays: 90 });
+  });
+
   it('honours a session without writing to it while it was seen within the hour', async () => {
     const { userId, cookie } = await signedIn();
     const before = await sessionOf(userId);

@@ -87,6 +87,8 @@ describe('POST /users/authorize', () => {
       generationsRemaining: 5,
       generationLimit: 5,
       imageRetentionDays: 30,
+      sessionIdleDays: 30,
+      sessionMaxDays: 400,
     });
   });
 

@@ -1,6 +1,7 @@
 // Snap with the phone camera, choose a file, or drop one; then the prepared photo with its check's outcome.
 import { type ChangeEvent, type DragEvent, useState } from 'react';
 import { useSaveOutcome } from '../../../app/app-services';
+import { RouteLink } from '../../../routing/RouteLink';
 import '../../../styles/upload.css';
 import { NO_GENERATIONS_LEFT } from '../../generations-left';
 import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
@@ -145,7 +146,8 @@ export function UploadImageStep() {
           </p>
         )}
         <p className="muted upload__fine-print">
-          JPEG, PNG, WebP or HEIC. Large photos are resized on your device before upload.
+          JPEG, PNG, WebP or HEIC. Large photos are resized on your device before upload.{' '}
+          <RouteLink route="privacy">What happens to your photo</RouteLink>
         </p>
       </section>
     </div>

@@ -1,0 +1,91 @@
+// The privacy page (issue 15, item 5): what is stored, for how long, what leaves the machine with each provider;
+// and the user's own data: a download link and a confirmed deletion (the chart's `myData` region).
+import { myDataExportUrl } from '../../contract/my-data';
+import { SiteHeader } from '../components/SiteHeader';
+import { RouteLink } from '../routing/RouteLink';
+import '../styles/screens.css';
+import '../styles/privacy.css';
+import { DeleteMyData } from './privacy/DeleteMyData';
+import { useKitchenContext } from './use-kitchen';
+
+const PROVIDERS = [
+  { name: 'local', what: 'Nothing. The picture is drawn on this service’s own server.' },
+  {
+    name: 'openai',
+    what: 'Your photo (or its empty room), without its metadata, and your choices as text go to OpenAI. No name, account or session.',
+  },
+  {
+    name: 'replicate',
+    what: 'Your photo and your choices as text go to Replicate, which deletes them and the result after one hour.',
+  },
+  {
+    name: 'comfyui',
+    what: 'Your photo and your choices go to the operator’s own ComfyUI server, which keeps its copies until the operator removes them.',
+  },
+] as const;
+
+export function PrivacyScreen() {
+  const { retentionDays, sessionDays, provider } = useKitchenContext((context) => ({
+    retentionDays: context.imageRetentionDays,
+    sessionDays: context.sessionDays,
+    provider: context.lastGenerationProvider,
+  }));
+  const kept = retentionDays ? `${retentionDays} days` : 'a limited number of days';
+  const sessionEnds = sessionDays
+    ? `after ${sessionDays.idle} days without a visit, and after ${sessionDays.max} days at most`
+    : 'after a while without a visit';
+  return (
+    <>
+      <SiteHeader />
+      <main className="page privacy">
+        <h1 tabIndex={-1} data-route-heading>
+          Privacy and your data
+        </h1>
+        <h2>What is stored</h2>
+        <ul>
+          <li>The photo you upload, re-encoded without its metadata (location included).</li>
+          <li>The empty room and the kitchens made from it, and the choices each was made with.</li>
+          <li>
+            A session cookie, so the server knows these are yours; a passkey’s public key if you add one.
+          </li>
+          <li>Your choices in this browser, so you can carry on where you left off.</li>
+        </ul>
+        <h2>For how long</h2>
+        <p>
+          Photos and pictures are deleted {kept} after they are made, with the record of how they were made. A
+          session ends {sessionEnds}. Your choices stay in this browser until you start over or delete your
+          data.
+        </p>
+        <h2>What leaves this service</h2>
+        <p>
+          It depends on the image service the operator has chosen{provider ? ` (yours: ${provider})` : ''}:
+        </p>
+        <dl>
+          {PROVIDERS.map(({ name, what }) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>
+          Uploads are checked for unsuitable content on this service’s own server, unless the operator adds
+          OpenAI’s check.
+        </p>
+        <h2>Your data</h2>
+        <p>
+          <a className="button button--secondary" href={myDataExportUrl} download>
+            Download my data
+          </a>{' '}
+          (a zip of your photos and pictures, and a file of your choices)
+        </p>
+        <DeleteMyData />
+        <p>
+          <RouteLink route="create-kitchen/upload-image" className="button button--secondary">
+            Back to your kitchen
+          </RouteLink>
+        </p>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+// The privacy page (issue 15, item 5): what it says is stored, for how long (the server's retention and session
+// lifetimes), what leaves the machine with each provider, and its delete confirmation driven by the chart.
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { myDataExportUrl } from '../../contract/my-data';
+import { type FakeServer, renderApp, shown } from './harness';
+
+afterEach(cleanup);
+
+const HEADING = 'Privacy and your data';
+
+async function openPrivacy(server: FakeServer = {}) {
+  const app = renderApp(server);
+  await act(async () => {});
+  app.navigate('privacy');
+  await shown(HEADING);
+  return app;
+}
+
+const sectionText = (heading: string) => {
+  const title = screen.getByRole('heading', { level: 2, name: heading });
+  const texts: string[] = [];
+  for (let next = title.nextElementSibling; next && next.tagName !== 'H2'; next = next.nextElementSibling) {
+    texts.push(next.textContent ?? '');
+  }
+  return texts.join(' ');
+};
+
+/** What the page says leaves the machine, by provider name. */
+const providerSentences = () =>
+  Object.fromEntries(
+    screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+
+describe('the privacy page', () => {
+  it('says what is stored: the photo, the empty room and results, the choices, the session', async () => {
+    await openPrivacy();
+    const stored = sectionText('What is stored');
+    for (const thing of [/photo you upload/, /empty room/, /kitchens made from it/, /choices/, /session/]) {
+      expect(stored).toMatch(thing);
+    }
+  });
+
+  it("states the server's image retention and session lifetimes", async () => {
+    await openPrivacy({ imageRetentionDays: 7, sessionDays: { idle: 14, max: 90 } });
+    const howLong = sectionText('For how long');
+    expect(howLong).toContain('deleted 7 days after they are made');
+    expect(howLong).toContain('after 14 days without a visit, and after 90 days at most');
+  });
+
+  it('does not invent numbers the server did not give', async () => {
+    await openPrivacy({ imageRetentionDays: null, sessionDays: null });
+    const howLong = sectionText('For how long');
+    expect(howLong).toContain('deleted a limited number of days after they are made');
+    expect(howLong).toContain('session ends after a while without a visit');
+    expect(howLong).not.toMatch(/\d/);
+  });
+
+  it('says, for each provider, what leaves this service', async () => {
+    await openPrivacy();
+    const sentences = providerSentences();
+    expect(Object.keys(sentences)).toEqual(['local', 'openai', 'replicate', 'comfyui']);
+    expect(sentences.local).toMatch(/^Nothing\./);
+    expect(sentences.openai).toMatch(/go to OpenAI/);
+    expect(sentences.openai).toMatch(/No name, account or session/);
+    expect(sentences.replicate).toMatch(/go to Replicate, which deletes them .* after one hour/);
+    expect(sentences.comfyui).toMatch(/operator’s own ComfyUI server/);
+    expect(sectionText('What leaves this service')).not.toContain('yours:');
+  });
+
+  it('names the provider that made the last kitchen', async () => {
+    await openPrivacy({
+      restored: { wizard: { lastGenerationProvider: 'replicate' }, frontals: {}, worktops: {} },
+    });
+    expect(sectionText('What leaves this service')).toContain('(yours: replicate)');
+  });
+
+  it('links the download of the zip', async () => {
+    await openPrivacy();
+    const link = screen.getByRole('link', { name: 'Download my data' });
+    expect(link.getAttribute('href')).toBe(myDataExportUrl);
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+});
+
+describe('delete my data', () => {
+  it('asks first, and Keep my data (or Escape) deletes nothing and returns focus to the button', async () => {
+    let calls = 0;
+    const app = await openPrivacy({ deleteMyData: async () => void calls++ });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my data' }));
+    const confirmation = screen.getByRole('region', { name: 'Delete everything?' });
+    expect(document.activeElement).toBe(within(confirmation).getByRole('heading'));
+    fireEvent.click(within(confirmation).getByRole('button', { name: 'Keep my data' }));
+    expect(screen.queryByRole('region', { name: 'Delete everything?' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my data' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my data' }));
+    fireEvent.keyDown(screen.getByRole('heading', { name: 'Delete everything?' }), { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Delete everything?' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my data' }));
+    expect(calls).toBe(0);
+    expect(app.actor.getSnapshot().matches({ myData: 'idle' })).toBe(true);
+  });
+
+  it('deletes once confirmed, empties the wizard and says so, focused', async () => {
+    let calls = 0;
+    const app = await openPrivacy({
+      restored: { wizard: { selectedShape: 'l-shaped', hasIsland: true }, frontals: {}, worktops: {} },
+      deleteMyData: async () => void calls++,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my data' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, delete my data' }));
+    });
+    const outcome = await screen.findByText('Your data has been deleted. This browser is a new visitor now.');
+    expect(document.activeElement).toBe(outcome);
+    expect(calls).toBe(1);
+    expect(app.context()).toMatchObject({ selectedShape: null, hasIsland: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my data' }));
+  });
+
+  it('says when the deletion failed, and lets the user try again', async () => {
+    const app = await openPrivacy({
+      restored: { wizard: { selectedShape: 'l-shaped' }, frontals: {}, worktops: {} },
+      deleteMyData: async () => {
+        throw new Error('offline');
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my data' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, delete my data' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'We could not delete your data. Please try again.',
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my data' }));
+    expect(app.context().selectedShape).toBe('l-shaped');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(app.actor.getSnapshot().matches({ myData: 'idle' })).toBe(true);
+  });
+});
