@@ -32,7 +32,8 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
 function ftypBrands(bytes: Uint8Array): string[] {
   if (bytes.length < 16 || ascii(bytes, 4, 4) !== 'ftyp') return [];
   const boxSize = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0);
-  const end = Math.min(boxSize, bytes.length);
+  // Never past SIGNATURE_BYTES: the server hands over a whole upload, whose box size it does not trust.
+  const end = Math.min(boxSize, bytes.length, SIGNATURE_BYTES);
   const brands = [ascii(bytes, 8, 4)];
   // Bytes 12..16 are the minor version; compatible brands follow, four bytes each.
   for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(ascii(bytes, offset, 4));

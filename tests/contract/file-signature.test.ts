@@ -72,6 +72,16 @@ describe('readFileSignature', () => {
     expect(readFileSignature(followedByHeicText)).toBe('other-iso-media');
   });
 
+  it('reads no brand past SIGNATURE_BYTES, whatever size the box claims', () => {
+    const upload = new Uint8Array(SIGNATURE_BYTES + 64);
+    upload.set(ftyp('mif1', 'miaf'));
+    new DataView(upload.buffer).setUint32(0, 0xffffffff);
+    upload.set(text('heic'), SIGNATURE_BYTES);
+    expect(readFileSignature(upload)).toBe('other-iso-media');
+    upload.set(text('heic'), SIGNATURE_BYTES - 4);
+    expect(readFileSignature(upload)).toBe('heic');
+  });
+
   it.each([
     ['gif', 'gif'],
     ['tiff', 'tiff'],

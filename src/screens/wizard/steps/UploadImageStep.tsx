@@ -145,7 +145,7 @@ export function UploadImageStep() {
           </p>
         )}
         <p className="muted upload__fine-print">
-          JPEG, PNG, WebP or HEIC. Large photos are resized on your device before upload.
+          JPEG, PNG, WebP, AVIF or HEIC. Large photos are resized on your device before upload.
         </p>
       </section>
     </div>
