@@ -4,10 +4,10 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
-export type LogFormat = 'pretty' | 'json';
+type LogFormat = NonNullable<Config['logFormat']>;
 
 /** `LOG_FORMAT` when set; otherwise pretty for a terminal and JSON for a pipe, a file or a collector. */
-export const logFormatOf = (setting: LogFormat | undefined, stdoutIsTerminal: boolean): LogFormat =>
+const logFormatOf = (setting: LogFormat | undefined, stdoutIsTerminal: boolean): LogFormat =>
   setting ?? (stdoutIsTerminal ? 'pretty' : 'json');
 
 export async function loggerOptions(
