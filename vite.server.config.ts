@@ -12,6 +12,8 @@ export default defineConfig({
         main: 'server/main.ts',
         'moderation-thread': 'server/moderation/moderation-thread.ts',
         'image-pool': 'server/images/image-pool.ts',
+        // Asked by `npm start` (scripts/start.mjs) whether this build is current, without compiling TypeScript.
+        'build-stamp': 'scripts/build-stamp.ts',
       },
       output: { entryFileNames: '[name].js', chunkFileNames: 'assets/[name]-[hash].js' },
     },

@@ -12,6 +12,7 @@ import { lighthouseBenchmark } from './bench/lighthouse';
 import { describeMachine, machineInfo } from './bench/machine';
 import { renderBenchmark } from './bench/render';
 import { REPORT_PATH, writeReportSection } from './bench/report-section';
+import { restartBenchmark } from './bench/restart';
 import { serverBenchmark } from './bench/server';
 import { uploadsBenchmark } from './bench/uploads';
 
@@ -23,6 +24,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   renderBenchmark,
   journeyBenchmark,
   uploadsBenchmark,
+  restartBenchmark,
 ];
 
 function selected(names: string[]): readonly Benchmark[] {

@@ -3,10 +3,12 @@
 // (served in place of the original). The server: compiled ahead of time into dist-server/
 // (vite.server.config.ts), so a start runs JavaScript instead of compiling TypeScript.
 // The browser tests and the benchmarks build the app with the same function, so they serve what users get.
+// A whole build ends with the stamp `npm start` checks (scripts/build-stamp.ts); `npm run build` always builds.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hashBuildInputs, removeBuildStamp, writeBuildStamp } from './build-stamp';
 import { compressDirectory } from './compress-dist';
 import { prerenderHomeSync } from './prerender';
 
@@ -48,10 +50,14 @@ export function compileServer(outDir: string): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // Hashed before building: a file saved during the build makes the next start build again.
+  const inputsHash = hashBuildInputs(repoRoot);
+  removeBuildStamp(repoRoot);
   const { files, bytes, brotliBytes } = buildApp(path.join(repoRoot, 'dist'));
   console.log(
     `Built the app into dist/; compressed ${files} assets: ${(bytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli.`,
   );
   compileServer(path.join(repoRoot, 'dist-server'));
   console.log('Compiled the server into dist-server/.');
+  writeBuildStamp(repoRoot, inputsHash);
 }

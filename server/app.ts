@@ -18,6 +18,7 @@ import { type Moderator, observed } from './moderation/moderator';
 import { myDataRoutes } from './my-data/routes';
 import { openApiRoutes } from './openapi/routes';
 import { installHealthRoutes } from './ops/health-routes';
+import { loggerOptions } from './ops/logger-options';
 import { createReadiness } from './ops/readiness';
 import { serverTimeoutOptions } from './ops/timeouts';
 import { createQuota } from './quota/quota';
@@ -96,7 +97,7 @@ const noRouteSchemaCompilers = {
 
 export async function buildServer(config: Config, parts: ServerParts = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: await loggerOptions(config),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     schemaController: { compilersFactory: noRouteSchemaCompilers },

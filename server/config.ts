@@ -61,6 +61,8 @@ export interface Config {
   /** Paid provider generations per UTC day across all users; null: unlimited. Ignored for `local`. */
   generationDailyBudget: number | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `LOG_FORMAT`: absent means pretty on a terminal, JSON otherwise (server/ops/logger-options.ts). */
+  logFormat?: 'pretty' | 'json';
   /**
    * The generation provider's name in `server/generation/provider-registry.ts`; `local` (the offline concept
    * renderer) when absent. Optional so configs built by hand (tests) need not name it.
@@ -204,6 +206,7 @@ const envSchema = z.object({
   GENERATION_NETWORK_DAILY_LIMIT: optionalCount(0),
   GENERATION_DAILY_BUDGET: optionalCount(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: optionalText.pipe(z.enum(['pretty', 'json']).optional()),
   // Checked against the registered providers when the server is built; here only its form.
   GENERATION_PROVIDER: optionalText.pipe(
     z
@@ -333,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vars.GENERATION_NETWORK_DAILY_LIMIT ?? NETWORK_LIMIT_PER_USER_LIMIT * vars.GENERATION_LIMIT,
     generationDailyBudget: vars.GENERATION_DAILY_BUDGET ?? null,
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     generationProvider: vars.GENERATION_PROVIDER ?? 'local',
     imageBytes: imageBytesOf(vars),
     imageRetentionDays: vars.IMAGE_RETENTION_DAYS,

@@ -26,8 +26,12 @@ const START_DEADLINE_MS = 60_000;
  * Polls `url` until `child` answers it; fails as soon as the child exits (a crash, a port already taken) or the
  * deadline passes, so a broken start ends the benchmark with its reason instead of hanging the run.
  */
-export async function waitForAnswer(url: string, child: ChildProcess): Promise<Response> {
-  const deadline = performance.now() + START_DEADLINE_MS;
+export async function waitForAnswer(
+  url: string,
+  child: ChildProcess,
+  deadlineMs = START_DEADLINE_MS,
+): Promise<Response> {
+  const deadline = performance.now() + deadlineMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(
@@ -41,7 +45,7 @@ export async function waitForAnswer(url: string, child: ChildProcess): Promise<R
     }
     await sleep(10);
   }
-  throw new Error(`no answer from ${url} within ${START_DEADLINE_MS / 1000} s`);
+  throw new Error(`no answer from ${url} within ${deadlineMs / 1000} s`);
 }
 
 /** Stops a child with SIGTERM and waits for it to exit. */

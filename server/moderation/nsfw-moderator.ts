@@ -2,6 +2,7 @@
 // loaded once per process and shared by every moderator.
 import type { NSFWJS } from 'nsfwjs/core';
 import sharp from 'sharp';
+import { loadBundledModel } from './bundled-model';
 import { type ModeratedImage, type Moderator, observed } from './moderator';
 import { type NsfwModeratorOptions, nsfwThreshold, verdictOf } from './nsfw-verdict';
 import { tfOnWasm } from './tfjs-wasm';
@@ -12,12 +13,8 @@ let sharedModel: Promise<NSFWJS> | undefined;
 
 function loadModel(): Promise<NSFWJS> {
   sharedModel ??= (async () => {
-    await tfOnWasm();
-    const [{ load }, { MobileNetV2Model }] = await Promise.all([
-      import('nsfwjs/core'),
-      import('nsfwjs/models/mobilenet_v2'),
-    ]);
-    return load('MobileNetV2', { modelDefinitions: [MobileNetV2Model] });
+    const [tf, { MobileNetV2Model }] = await Promise.all([tfOnWasm(), import('nsfwjs/models/mobilenet_v2')]);
+    return loadBundledModel(tf, MobileNetV2Model, MODEL_INPUT_SIZE);
   })();
   return sharedModel;
 }

@@ -15,10 +15,12 @@ let backend: Promise<typeof tf> | undefined;
 /** Selects the WASM backend once per process and resolves to the tfjs module that now runs on it. */
 export function tfOnWasm(): Promise<typeof tf> {
   backend ??= (async () => {
+    // Production mode first: it also silences tfjs's warnings, such as the CPU backend's "install tfjs-node"
+    // banner printed when a tensor is made before the WASM backend is ready.
+    tf.enableProdMode();
     setWasmPaths(wasmDirectory());
     if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow.js could not start its WASM backend');
     await tf.ready();
-    tf.enableProdMode();
     return tf;
   })();
   return backend;

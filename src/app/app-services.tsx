@@ -1,6 +1,7 @@
 // What the app's plumbing shares with components besides the kitchen actor: the API client (for preloads)
 // and the outcome of the last save of the user's choices.
-import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { useAtom } from '@xstate/store-react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { ApiClient } from '../api/client';
 import type { SaveOutcome } from '../persistence/kitchen-storage';
 import type { SaveStatus } from './save-status';
@@ -29,5 +30,5 @@ export function useAppServices(): AppServices {
  */
 export function useSaveOutcome(): SaveOutcome | null {
   const { saveStatus } = useAppServices();
-  return useSyncExternalStore(saveStatus.subscribe, saveStatus.current, saveStatus.current);
+  return useAtom(saveStatus);
 }

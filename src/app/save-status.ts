@@ -1,25 +1,11 @@
+// How the last save of the user's choices went: state beside the flow, not part of it (DESIGN D31). The
+// statechart decides what is chosen and where the user is; this atom only remembers whether the browser's
+// storage took the last save whole, for the notice that may say so. Setting the same outcome again notifies
+// nobody (the atom compares with Object.is).
+import { type Atom, createAtom } from '@xstate/store';
 import type { SaveOutcome } from '../persistence/kitchen-storage';
 
-/** The outcome of the last save, as a tiny external store React can subscribe to. */
-export interface SaveStatus {
-  current: () => SaveOutcome | null;
-  subscribe: (listener: () => void) => () => void;
-  set: (outcome: SaveOutcome) => void;
-}
+export type SaveStatus = Atom<SaveOutcome | null>;
 
-export function createSaveStatus(): SaveStatus {
-  let outcome: SaveOutcome | null = null;
-  const listeners = new Set<() => void>();
-  return {
-    current: () => outcome,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set: (next) => {
-      if (next === outcome) return;
-      outcome = next;
-      for (const listener of listeners) listener();
-    },
-  };
-}
+/** null until the first save. */
+export const createSaveStatus = (): SaveStatus => createAtom<SaveOutcome | null>(null);

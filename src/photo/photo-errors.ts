@@ -1,6 +1,8 @@
+import { ACCEPTED_PHOTO_FORMATS } from '../../contract/file-signature';
+
 /** Errors the photo preparation reports to the user, worded for them. */
 export const PHOTO_ERRORS = {
-  notAnImage: 'This file is not a photo we can read. Please choose a JPEG, PNG, WebP or HEIC image.',
+  notAnImage: `This file is not a photo we can read. Please choose a ${ACCEPTED_PHOTO_FORMATS} image.`,
   broken: 'This photo could not be opened; it may be damaged or incomplete. Please choose another one.',
   missing: 'The photo is no longer available. Please choose it again.',
   failed: 'The photo could not be prepared. Please try again or choose another one.',

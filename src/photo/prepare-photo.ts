@@ -1,20 +1,19 @@
 // The photo pipeline that runs in the worker (DESIGN D8): find out what the file is, decode it (HEIC through
 // libheif, everything else through the browser, EXIF orientation applied), downscale to 2048 px on the long
 // side, encode JPEG and key it by its SHA-256. Nothing here touches the DOM.
+import { isPhotoFormat, readFileSignature, SIGNATURE_BYTES } from '../../contract/file-signature';
 import { imageLimits } from '../../contract/image-limits';
 import type { PreparedPhoto } from '../../machines/kitchen/actors';
 import { decodeHeic } from './decode-heic';
 import { base64Of, contentKeyOf } from './encode-bytes';
 import { fitWithin } from './fit-within';
-import { SNIFF_BYTES, sniffImageFormat } from './image-format';
 import { PHOTO_ERRORS, PhotoError } from './photo-errors';
 
 export const JPEG_QUALITY = 0.85;
 
 async function decode(file: Blob): Promise<ImageBitmap> {
-  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  const format = sniffImageFormat(head);
-  if (format === null) throw new PhotoError(PHOTO_ERRORS.notAnImage);
+  const format = readFileSignature(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()));
+  if (!isPhotoFormat(format)) throw new PhotoError(PHOTO_ERRORS.notAnImage);
   try {
     if (format === 'heic') {
       const { data, width, height } = await decodeHeic(new Uint8Array(await file.arrayBuffer()));

@@ -1,5 +1,5 @@
-// The parts of the photo pipeline that do not need a canvas: what a file is, how far it is scaled, the HEIC
-// decoder (the same WASM build the worker imports), and the encodings of the result.
+// The parts of the photo pipeline that do not need a canvas: how far it is scaled, the HEIC decoder (the same
+// WASM build the worker imports), and the encodings of the result. What a file is: tests/contract.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -7,43 +7,8 @@ import { imageLimits } from '../../contract/image-limits';
 import { decodeHeic } from '../../src/photo/decode-heic';
 import { base64Of, contentKeyOf } from '../../src/photo/encode-bytes';
 import { fitWithin } from '../../src/photo/fit-within';
-import { SNIFF_BYTES, sniffImageFormat } from '../../src/photo/image-format';
 import { PHOTO_ERRORS } from '../../src/photo/photo-errors';
 import { fixture } from '../support/paths';
-
-const head = (path: string) => new Uint8Array(readFileSync(fixture(path)).subarray(0, SNIFF_BYTES));
-
-describe('sniffImageFormat', () => {
-  it('reads the format from the bytes of real photos', () => {
-    expect(sniffImageFormat(head('kitchens/kitchen-02-white-island-pexels.jpg'))).toBe('jpeg');
-    expect(sniffImageFormat(head('kitchens/kitchen-08-office-kitchenette-16x9.png'))).toBe('png');
-    expect(sniffImageFormat(head('heic/colorchecker-iphone13pro-cc0.heic'))).toBe('heic');
-    expect(sniffImageFormat(head('heic/seascape-iphone7-gps.heic'))).toBe('heic');
-  });
-
-  it('tells AVIF from HEIC when both use a generic HEIF brand', () => {
-    const ftyp = (...brands: string[]) => {
-      const bytes = new Uint8Array(8 + 4 * (brands.length + 1));
-      new DataView(bytes.buffer).setUint32(0, bytes.length);
-      bytes.set(new TextEncoder().encode('ftyp'), 4);
-      const [major = '', ...compatible] = brands;
-      bytes.set(new TextEncoder().encode(major), 8);
-      for (const [index, brand] of compatible.entries()) {
-        bytes.set(new TextEncoder().encode(brand), 16 + 4 * index);
-      }
-      return bytes;
-    };
-    expect(sniffImageFormat(ftyp('mif1', 'avif', 'miaf'))).toBe('avif');
-    expect(sniffImageFormat(ftyp('mif1', 'heic', 'miaf'))).toBe('heic');
-    expect(sniffImageFormat(ftyp('isom', 'mp41'))).toBeNull();
-  });
-
-  it('answers null for text, a PDF and nothing at all', () => {
-    expect(sniffImageFormat(new TextEncoder().encode('hello, this is not a photo'))).toBeNull();
-    expect(sniffImageFormat(new TextEncoder().encode('%PDF-1.7\n'))).toBeNull();
-    expect(sniffImageFormat(new Uint8Array())).toBeNull();
-  });
-});
 
 describe('fitWithin', () => {
   it('scales a 12 MP photo down to the contract limit on its long side, keeping the aspect ratio', () => {

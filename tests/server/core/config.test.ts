@@ -166,4 +166,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: temp.dir, OPENAI_BASE_URL: 'api.openai.com' })).not.toThrow();
     });
   });
+
+  describe('LOG_FORMAT', () => {
+    it('is unset unless given (pretty on a terminal, JSON otherwise), and pretty or json when given', () => {
+      expect(loadConfig({ DATA_DIR: temp.dir }).logFormat).toBeUndefined();
+      expect(loadConfig({ DATA_DIR: temp.dir, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+      expect(loadConfig({ DATA_DIR: temp.dir, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+      expect(() => loadConfig({ DATA_DIR: temp.dir, LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
+    });
+  });
 });

@@ -146,7 +146,7 @@ export function UploadImageStep() {
           </p>
         )}
         <p className="muted upload__fine-print">
-          JPEG, PNG, WebP or HEIC. Large photos are resized on your device before upload.{' '}
+          JPEG, PNG, WebP, AVIF or HEIC. Large photos are resized on your device before upload.{' '}
           <RouteLink route="privacy">What happens to your photo</RouteLink>
         </p>
       </section>
