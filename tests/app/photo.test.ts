@@ -2,21 +2,29 @@
 // decoder (the same WASM build the worker imports), and the encodings of the result.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { imageLimits } from '../../contract/image-limits';
 import { decodeHeic } from '../../src/photo/decode-heic';
 import { base64Of, contentKeyOf } from '../../src/photo/encode-bytes';
 import { fitWithin } from '../../src/photo/fit-within';
 import { SNIFF_BYTES, sniffImageFormat } from '../../src/photo/image-format';
 import { PHOTO_ERRORS } from '../../src/photo/photo-errors';
-import { fixture } from '../support/paths';
+import { kitchenPicture } from '../support/made-images';
+import { describeWithRealPhotos, fixture, itWithRealPhotos } from '../support/real-photos';
 
-const head = (path: string) => new Uint8Array(readFileSync(fixture(path)).subarray(0, SNIFF_BYTES));
+const headOf = (bytes: Uint8Array) => new Uint8Array(bytes.subarray(0, SNIFF_BYTES));
+const head = (path: string) => headOf(readFileSync(fixture(path)));
 
 describe('sniffImageFormat', () => {
-  it('reads the format from the bytes of real photos', () => {
-    expect(sniffImageFormat(head('kitchens/kitchen-02-white-island-pexels.jpg'))).toBe('jpeg');
-    expect(sniffImageFormat(head('kitchens/kitchen-08-office-kitchenette-16x9.png'))).toBe('png');
+  it('reads the format from the bytes of made pictures', async () => {
+    expect(
+      sniffImageFormat(headOf(await kitchenPicture({ format: 'jpeg', orientation: 6, gps: true }))),
+    ).toBe('jpeg');
+    expect(sniffImageFormat(headOf(await kitchenPicture({ format: 'png' })))).toBe('png');
+    expect(sniffImageFormat(headOf(await kitchenPicture({ format: 'webp' })))).toBe('webp');
+  });
+
+  itWithRealPhotos('reads HEIC from the bytes of real phone photos', () => {
     expect(sniffImageFormat(head('heic/colorchecker-iphone13pro-cc0.heic'))).toBe('heic');
     expect(sniffImageFormat(head('heic/seascape-iphone7-gps.heic'))).toBe('heic');
   });
@@ -56,7 +64,7 @@ describe('fitWithin', () => {
   });
 });
 
-describe('decodeHeic', () => {
+describeWithRealPhotos('decodeHeic', () => {
   it('decodes an iPhone HEIC into RGBA pixels of its displayed size', async () => {
     const bytes = new Uint8Array(readFileSync(fixture('heic/seascape-iphone7-gps.heic')));
     const startedAt = performance.now();
@@ -80,7 +88,12 @@ describe('decodeHeic', () => {
 });
 
 describe('encodings of the prepared photo', () => {
-  const bytes = new Uint8Array(readFileSync(fixture('kitchens/kitchen-02-white-island-pexels.jpg')));
+  let bytes: Uint8Array<ArrayBuffer>;
+  beforeAll(async () => {
+    // A lossless 3 MP picture: far more bytes than a call's arguments may spread over.
+    bytes = new Uint8Array(await kitchenPicture({ width: 2000, height: 1500, format: 'png' }));
+    expect(bytes.length).toBeGreaterThan(500_000);
+  });
 
   it('base64-encodes megabytes without overflowing the stack', () => {
     expect(base64Of(bytes)).toBe(Buffer.from(bytes).toString('base64'));

@@ -1,27 +1,16 @@
 // Tests that need a real-world photo (a phone's HEIC, a real kitchen for the moderation model): they run where
 // the photo fixtures are (CI, or FIXTURES_DIR) and are skipped elsewhere. Their names carry REAL_PHOTO_TAG, so
 // scripts/run-tests.ts can count exactly these skips (D33).
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'vitest';
-import { fixturesDir, repoRoot } from './paths';
+import { REAL_PHOTO_TAG, realPhotosPlace, realPhotosPresent } from './paths';
 
-export { fixture } from './paths';
+export { fixture, REAL_PHOTO_TAG, realPhotosPresent } from './paths';
 
-/** Marks a test or group as one that needs the real photos; run-tests.ts counts skipped tests by it. */
-export const REAL_PHOTO_TAG = '[real photos]';
-
-export const realPhotosPresent = existsSync(fixturesDir);
-
-/** Where the photos were looked for, as a person would type it from the project's root. */
-export const realPhotosPlace = process.env.FIXTURES_DIR ?? path.relative(repoRoot, fixturesDir);
-
-/** The reason a real-photo test did not run, or undefined when the photos are there. */
-export const realPhotosMissing = realPhotosPresent
-  ? undefined
-  : `${realPhotosPlace} is absent (set FIXTURES_DIR to the photo fixtures)`;
-
-const tagged = (name: string) => `${name} ${REAL_PHOTO_TAG}`;
+// The tag names the place looked in when the photos are absent, so a skipped test says why in any reporter.
+const tagged = (name: string) =>
+  realPhotosPresent
+    ? `${name} ${REAL_PHOTO_TAG}`
+    : `${name} ${REAL_PHOTO_TAG} (${realPhotosPlace} is absent)`;
 
 /** A describe block that needs the real photos: skipped, hooks and all, when they are absent. */
 export const describeWithRealPhotos = (name: string, body: () => void) =>
