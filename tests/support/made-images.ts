@@ -165,9 +165,6 @@ export function pngBomb(width: number, height: number): Buffer {
   ]);
 }
 
-/** Bytes that are no picture at all, under a name that says they are. */
-export const notAnImage = () => Buffer.from('just some words, not a photo\n'.repeat(20));
-
 /** A made kitchen as intake stores it (upright sRGB JPEG): what moderators and providers are given. */
 export async function normalisedKitchen(options: KitchenPictureOptions = {}): Promise<Buffer> {
   return (await normaliseImage(await kitchenPicture(options))).bytes;
