@@ -10,8 +10,6 @@ import { normaliseImage } from '../../server/images/normalise-image';
 
 export type MadeFormat = 'jpeg' | 'png' | 'webp';
 
-/** EXIF orientations that swap width and height: the stored pixels lie on their side. */
-const SIDEWAYS = new Set([5, 6, 7, 8]);
 /** The turn (clockwise degrees) that lays an upright picture down so that `orientation` stands it up again. */
 const LAY_DOWN: Readonly<Record<number, number>> = { 1: 0, 3: 180, 6: 270, 8: 90 };
 
@@ -29,12 +27,18 @@ export interface KitchenPictureOptions {
 }
 
 /** Where a phone would say the photo was taken: the kind of metadata intake must strip. */
-export const MADE_GPS = {
+const MADE_GPS = {
   GPSLatitudeRef: 'N',
   GPSLatitude: '51/1 30/1 2600/100',
   GPSLongitudeRef: 'W',
   GPSLongitude: '0/1 7/1 3900/100',
 };
+
+/** The EXIF tag that points to the GPS directory (0x8825), as little-endian bytes the way sharp writes it. */
+const GPS_POINTER = Buffer.from([0x25, 0x88]);
+
+/** Whether EXIF data (as sharp's metadata gives it) holds a GPS directory. */
+export const exifHasGps = (exif: Buffer | undefined) => exif?.includes(GPS_POINTER) ?? false;
 
 const firstOf = <T>(values: Iterable<T>): T => {
   for (const value of values) return value;
@@ -105,15 +109,6 @@ export async function kitchenPicture(options: KitchenPictureOptions = {}): Promi
   });
   // sharp writes the orientation tag itself; an Orientation in withExif is overwritten by it.
   return owned(await (orientation ? withCamera.withMetadata({ orientation }) : withCamera).toBuffer());
-}
-
-/** Width and height as stored in the file, before any EXIF orientation is applied. */
-export function storedSize(
-  width: number,
-  height: number,
-  orientation = 1,
-): { width: number; height: number } {
-  return SIDEWAYS.has(orientation) ? { width: height, height: width } : { width, height };
 }
 
 /** The first half of a made JPEG: a download cut short. */

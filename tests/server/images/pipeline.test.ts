@@ -5,7 +5,13 @@ import { ImageRejectedError } from '../../../server/images/image-rejection';
 import { type NormalisedImage, normaliseImage } from '../../../server/images/normalise-image';
 import type { Moderator } from '../../../server/moderation/moderator';
 import { createNsfwModerator } from '../../../server/moderation/nsfw-moderator';
-import { jpegBomb, kitchenPicture, type MadeFormat, uprightKitchen } from '../../support/made-images';
+import {
+  exifHasGps,
+  jpegBomb,
+  kitchenPicture,
+  type MadeFormat,
+  uprightKitchen,
+} from '../../support/made-images';
 import { describeWithRealPhotos } from '../../support/real-photos';
 import { fittedSize, photoFixtures, readFixture } from './images-fixtures';
 
@@ -88,6 +94,10 @@ const madeCases: MadeCase[] = [
 describe('normaliseImage with made pictures', () => {
   it.each(madeCases)('$name comes out upright, at most 2048 px, without metadata', async (made) => {
     const source = await kitchenPicture(made);
+    // The made file carries what a phone writes, so stripping it is tested, not assumed.
+    const sourceMeta = await sharp(source).metadata();
+    expect(sourceMeta.orientation ?? 1).toBe(made.orientation ?? 1);
+    expect(exifHasGps(sourceMeta.exif)).toBe(made.gps ?? false);
     const image = await expectUprightWithoutMetadata(source, made);
     expect(image.sourceFormat).toBe(made.format);
     // Upright: the output matches the picture as drawn far better than the same turned half a turn.
