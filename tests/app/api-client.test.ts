@@ -1,13 +1,12 @@
 // The API client against the real server (catalogue, image check) and against a local server for the
 // answers the real one never gives (garbage, silence, other spellings, errors).
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueRequest } from '../../machines/kitchen/catalogue';
 import { fetchCatalogue } from '../../src/api/catalogue';
 import { type ApiClient, createApiClient } from '../../src/api/client';
 import { validateImageContent } from '../../src/api/images';
 import { ApiHttpError, REQUEST_FAILED_MESSAGE, RequestFailedError } from '../../src/api/request-errors';
-import { fixture } from '../support/paths';
+import { kitchenPhoto } from '../support/made-images';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../support/server';
 import { type LocalServer, startLocalServer } from './support/local-server';
 
@@ -84,7 +83,7 @@ describe('against the real server', () => {
   });
 
   it('uploads a photo as multipart and reads the verdict', async () => {
-    const jpeg = readFileSync(fixture('kitchens/kitchen-02-white-island-pexels.jpg'));
+    const jpeg = await kitchenPhoto();
     const verdict = await validateImageContent(api, `data:image/jpeg;base64,${jpeg.toString('base64')}`);
     expect(verdict).toMatchObject({ isSafe: true, imageId: expect.any(String) });
   });

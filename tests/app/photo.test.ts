@@ -2,13 +2,14 @@
 // WASM build the worker imports), and the encodings of the result. What a file is: tests/contract.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { imageLimits } from '../../contract/image-limits';
 import { decodeHeic } from '../../src/photo/decode-heic';
 import { base64Of, contentKeyOf } from '../../src/photo/encode-bytes';
 import { fitWithin } from '../../src/photo/fit-within';
 import { PHOTO_ERRORS } from '../../src/photo/photo-errors';
-import { fixture } from '../support/paths';
+import { kitchenPicture } from '../support/made-images';
+import { describeWithRealPhotos, fixture } from '../support/real-photos';
 
 describe('fitWithin', () => {
   it('scales a 12 MP photo down to the contract limit on its long side, keeping the aspect ratio', () => {
@@ -21,7 +22,7 @@ describe('fitWithin', () => {
   });
 });
 
-describe('decodeHeic', () => {
+describeWithRealPhotos('decodeHeic', () => {
   it('decodes an iPhone HEIC into RGBA pixels of its displayed size', async () => {
     const bytes = new Uint8Array(readFileSync(fixture('heic/seascape-iphone7-gps.heic')));
     const startedAt = performance.now();
@@ -45,7 +46,12 @@ describe('decodeHeic', () => {
 });
 
 describe('encodings of the prepared photo', () => {
-  const bytes = new Uint8Array(readFileSync(fixture('kitchens/kitchen-02-white-island-pexels.jpg')));
+  let bytes: Uint8Array<ArrayBuffer>;
+  beforeAll(async () => {
+    // A lossless 3 MP picture: far more bytes than a call's arguments may spread over.
+    bytes = new Uint8Array(await kitchenPicture({ width: 2000, height: 1500, format: 'png' }));
+    expect(bytes.length).toBeGreaterThan(500_000);
+  });
 
   it('base64-encodes megabytes without overflowing the stack', () => {
     expect(base64Of(bytes)).toBe(Buffer.from(bytes).toString('base64'));

@@ -6,11 +6,11 @@ import { jobPaths } from '../../contract/generation';
 import { GenerationFailure } from '../../server/generation/provider';
 import { registerGenerationProvider } from '../../server/generation/provider-registry';
 import { expectNoAxeViolations } from '../support/browser';
-import { fixture } from '../support/paths';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   completeWizard,
   generateButton,
+  kitchenPhotoFile,
   routeHeading,
   SPEC_STEPS,
   type SpecStepId,
@@ -35,7 +35,7 @@ registerGenerationProvider(BROKEN_PROVIDER, () => ({
 }));
 
 const suite = setUpBrowserSuite({ generationProvider: BROKEN_PROVIDER, generationLimit: 5 });
-const KITCHEN_PHOTO = fixture('kitchens/kitchen-05-modern-4x3-pexels.jpg');
+const KITCHEN_PHOTO = await kitchenPhotoFile();
 
 /**
  * Once every choice is made a deep link opens its step, except handles: Shaker offers handles only, so the step

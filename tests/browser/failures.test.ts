@@ -5,12 +5,12 @@ import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, cataloguePaths } from '../../contract/endpoints';
 import { expectNoAxeViolations } from '../support/browser';
-import { fixture } from '../support/paths';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   checkedLabel,
   chooseFirstIn,
   choosePhoto,
+  kitchenPhotoFile,
   magentaPhoto,
   nextButton,
   photoOutcome,
@@ -44,8 +44,8 @@ describe('a photo the moderation rejects', () => {
     await expectNoAxeViolations(page, 'upload-image (photo rejected)');
     expect(new URL(page.url()).pathname).toBe(stepPath('upload-image'));
 
-    // A real kitchen photo afterwards passes and unblocks Next.
-    await choosePhoto(page, fixture('kitchens/kitchen-04-island-grey-floor-pexels.jpg'));
+    // A kitchen photo afterwards passes and unblocks Next.
+    await choosePhoto(page, await kitchenPhotoFile());
     expect(await photoOutcome(page)).toBe('ready');
     expect(await next.getAttribute('aria-disabled')).toBe('false');
   });
@@ -67,7 +67,7 @@ describe('a catalogue call that fails', () => {
 
     await page.goto(stepPath('upload-image'));
     await waitForStep(page, 'upload-image');
-    await choosePhoto(page, fixture('kitchens/kitchen-05-modern-4x3-pexels.jpg'));
+    await choosePhoto(page, await kitchenPhotoFile());
     expect(await photoOutcome(page)).toBe('ready');
     await nextButton(page).click();
     await waitForStep(page, 'design');

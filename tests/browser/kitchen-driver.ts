@@ -3,6 +3,7 @@
 // product with the same moves.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { kitchenPhoto } from '../support/made-images';
 
 /** The wizard as the spec lists it (SPEC §2): path segment, title, and the radio groups to choose in, in order. */
 export const SPEC_STEPS = [
@@ -74,6 +75,11 @@ export async function photoOutcome(page: Page): Promise<PhotoOutcome> {
   const rejected = page.getByRole('alert').filter({ hasText: "We can't use this photo." });
   await ready.or(rejected).first().waitFor({ timeout: WAIT_MS });
   return (await ready.isVisible()) ? 'ready' : 'rejected';
+}
+
+/** The made kitchen JPEG (tests/support/made-images.ts), as a file the user picks. */
+export async function kitchenPhotoFile(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  return { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await kitchenPhoto() };
 }
 
 /** A flat magenta JPEG: the deterministic moderation rule (`MODERATION=rule`) judges it unsafe. */

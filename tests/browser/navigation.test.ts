@@ -3,7 +3,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/browser';
-import { fixture } from '../support/paths';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   backButton,
@@ -11,6 +10,7 @@ import {
   chooseFirstOptions,
   choosePhoto,
   focusedElement,
+  kitchenPhotoFile,
   nextButton,
   photoOutcome,
   type SpecStepId,
@@ -24,7 +24,7 @@ import {
 
 const suite = setUpBrowserSuite();
 
-const KITCHEN_PHOTO = fixture('kitchens/kitchen-03-galley-bright-pexels.jpg');
+const KITCHEN_PHOTO = await kitchenPhotoFile();
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 

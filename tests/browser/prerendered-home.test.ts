@@ -3,12 +3,12 @@
 // visitor whose storage holds a photo and choices), and the app then behaves as it always did.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../support/paths';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   checkedLabel,
   chooseFirstOptions,
   choosePhoto,
+  kitchenPhotoFile,
   nextButton,
   photoOutcome,
   specStep,
@@ -92,7 +92,7 @@ describe('the prerendered home', () => {
     const { page } = suite;
     await page.goto(stepPath('upload-image'));
     await waitForStep(page, 'upload-image');
-    await choosePhoto(page, fixture('kitchens/kitchen-02-white-island-pexels.jpg'));
+    await choosePhoto(page, await kitchenPhotoFile());
     expect(await photoOutcome(page)).toBe('ready');
     await nextButton(page).click();
     await waitForStep(page, 'design');

@@ -8,8 +8,15 @@ import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
-import { fixture } from '../../support/paths';
-import { backButton, card, choosePhoto, generateButton, magentaPhoto, nextButton } from '../kitchen-driver';
+import {
+  backButton,
+  card,
+  choosePhoto,
+  generateButton,
+  kitchenPhotoFile,
+  magentaPhoto,
+  nextButton,
+} from '../kitchen-driver';
 import {
   ARMED_FAILURE_MESSAGE,
   ARMED_REFUSAL,
@@ -61,7 +68,7 @@ export const pathOfNavigation = (route: RouteId) =>
   route === 'not-found' ? NOT_FOUND_PATH : pathOfRoute(route);
 
 async function photoFile(name: string) {
-  if (name === PHOTO_SAMPLES.kitchen.name) return fixture('kitchens/kitchen-02-white-island-pexels.jpg');
+  if (name === PHOTO_SAMPLES.kitchen.name) return kitchenPhotoFile();
   if (name === PHOTO_SAMPLES.magenta.name) return magentaPhoto();
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from('this is not a photo at all') };
 }

@@ -1,20 +1,18 @@
 // Graceful shutdown, on the server as its own process: SIGTERM lets an upload still arriving finish with its
 // answer while new connections are refused, then the process exits 0; past the grace period the remaining
 // connections are closed; during SHUTDOWN_DELAY_MS it serves on but reports not ready; a second signal ends it.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { validateImageResponseSchema } from '../../../contract/images';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
-import { fixture } from '../../support/paths';
+import { kitchenPhoto } from '../../support/made-images';
 import { temporaryDir } from '../../support/server';
 import { type ServerProcess, startServerProcess, typescriptServer } from '../../support/server-process';
-import { KITCHEN_PHOTO } from '../generation/generation-client';
 import { startTrickledUpload } from './trickled-upload';
 
 const temp = temporaryDir();
-const photo = readFileSync(fixture(KITCHEN_PHOTO));
+const photo = await kitchenPhoto();
 let server: ServerProcess | undefined;
 
 // One data directory for the file: each process reopens it instead of creating a database (seconds each).

@@ -1,15 +1,13 @@
 // Server timeouts on the real server: an upload trickled a byte at a time and headers that never end are cut
 // off after the configured (short, here) time while other requests are served meanwhile; the variables that
 // set them.
-import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_TIMEOUTS, loadConfig } from '../../../server/config';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
+import { kitchenPhoto } from '../../support/made-images';
 import { type MemoryServer, startMemoryServer } from '../../support/memory-server';
-import { fixture } from '../../support/paths';
 import { temporaryDir } from '../../support/server';
-import { KITCHEN_PHOTO } from '../generation/generation-client';
 import { startTrickledUpload } from './trickled-upload';
 
 const TIMEOUTS = { requestMs: 2_500, headersMs: 1_000, keepAliveMs: 5_000 };
@@ -60,7 +58,7 @@ function trickledHeaders(origin: string): Promise<{ answer: string; bytesSent: n
 
 describe('request timeouts', () => {
   it('cuts off a multipart upload trickled a byte at a time, serving other requests meanwhile', async () => {
-    const upload = startTrickledUpload(server.origin, readFileSync(fixture(KITCHEN_PHOTO)));
+    const upload = startTrickledUpload(server.origin, await kitchenPhoto());
     const trickle = setInterval(() => upload.send(1), TRICKLE_EVERY_MS);
     let cutOff = false;
     void upload.outcome.then(() => {

@@ -1,6 +1,5 @@
-// A browser-like caller of the real server for the generation tests: keeps its session cookie, uploads real
-// photos through validate_image_content, starts jobs and follows them as the app does.
-import { readFile } from 'node:fs/promises';
+// A browser-like caller of the real server for the generation tests: keeps its session cookie, uploads
+// photos (a made kitchen unless told otherwise) through validate_image_content, starts jobs and follows them as the app does.
 import { expect } from 'vitest';
 import { API_PREFIX, actionPaths, GENERATIONS_REMAINING_HEADER } from '../../../contract/endpoints';
 import {
@@ -17,10 +16,8 @@ import {
 } from '../../../contract/images';
 import type { KitchenConfiguration } from '../../../machines/kitchen/actors';
 import { catalogue } from '../../../server/catalogue/catalogue';
-import { fixture } from '../../support/paths';
+import { kitchenPhoto } from '../../support/made-images';
 import { cookieHeader } from '../../support/server';
-
-export const KITCHEN_PHOTO = 'kitchens/kitchen-05-modern-4x3-pexels.jpg';
 
 const first = <T>(values: Iterable<T>): T => {
   for (const value of values) return value;
@@ -126,12 +123,12 @@ export class GenerationClient {
     });
   }
 
-  /** Sends a fixture photo to validate_image_content and answers its verdict, safe or not. */
-  async validate(photo = KITCHEN_PHOTO): Promise<ValidateImageResponse> {
+  /** Sends a photo (the made kitchen by default) to validate_image_content and answers its verdict. */
+  async validate(photo?: Uint8Array<ArrayBuffer>): Promise<ValidateImageResponse> {
     const form = new FormData();
     form.set(
       IMAGE_UPLOAD_FIELD,
-      new Blob([await readFile(fixture(photo))], { type: 'image/jpeg' }),
+      new Blob([photo ?? (await kitchenPhoto())], { type: 'image/jpeg' }),
       'photo.jpg',
     );
     const answer = await this.request(`${API_PREFIX}${actionPaths.validateImageContent}`, {
@@ -142,10 +139,10 @@ export class GenerationClient {
     return validateImageResponseSchema.parse(answer.body);
   }
 
-  /** Uploads a fixture photo that must be judged safe; the stored (normalised) image's id. */
-  async upload(photo = KITCHEN_PHOTO): Promise<string> {
+  /** Uploads a photo (the made kitchen by default) that must be judged safe; the stored image's id. */
+  async upload(photo?: Uint8Array<ArrayBuffer>): Promise<string> {
     const verdict = await this.validate(photo);
-    if (!verdict.isSafe) throw new Error(`${photo} was judged unsafe`);
+    if (!verdict.isSafe) throw new Error('the photo was judged unsafe');
     return verdict.imageId;
   }
 

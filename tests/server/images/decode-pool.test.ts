@@ -12,6 +12,8 @@ import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import type { Moderator } from '../../../server/moderation/moderator';
+import { kitchenPhoto, kitchenPicture } from '../../support/made-images';
+import { describeWithRealPhotos } from '../../support/real-photos';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
 import { readFixture } from './images-fixtures';
 import { photoForm } from './multipart-body';
@@ -19,7 +21,6 @@ import { photoForm } from './multipart-body';
 const VALIDATE = `${API_PREFIX}${actionPaths.validateImageContent}`;
 const CATALOGUE = `${API_PREFIX}${cataloguePaths.worktopMaterials.path}`;
 const HEIC = 'heic/colorchecker-iphone13pro-cc0.heic';
-const JPEG = 'kitchens/kitchen-05-modern-4x3-pexels.jpg';
 
 interface Answer {
   status: number;
@@ -67,6 +68,7 @@ const errorOf = (answer: Answer) => apiErrorSchema.parse(answer.body);
 let db: Database;
 let heic: Buffer;
 let jpeg: Buffer;
+let large: Buffer;
 const temp = temporaryDir();
 const running: RunningServer[] = [];
 
@@ -79,7 +81,7 @@ async function serverWith(overrides: Partial<Config>, moderator?: Moderator): Pr
 beforeAll(async () => {
   db = await openPglite();
   await runMigrations(db);
-  [heic, jpeg] = await Promise.all([readFixture(HEIC), readFixture(JPEG)]);
+  [jpeg, large] = await Promise.all([kitchenPhoto(), kitchenPicture({ width: 6000, height: 4000 })]);
 }, 60_000);
 
 afterAll(async () => {
@@ -92,91 +94,99 @@ async function expectCatalogueServed(origin: string): Promise<void> {
   expect((await fetch(`${origin}${CATALOGUE}`)).status).toBe(200);
 }
 
-describe('HEIC uploads decode off the event loop', () => {
-  it('answers catalogue reads sent after four HEIC uploads began before any upload finishes', async () => {
-    const { origin } = await serverWith({ imagePool: { workers: 2, queueMax: 8 } });
-    const finished: string[] = [];
-    const uploads = Array.from({ length: 4 }, () => postPhoto(origin, heic));
-    const answers = uploads.map((started, index) =>
-      started.answer.then((answer) => {
-        finished.push(`upload ${index}`);
-        return answer;
-      }),
-    );
-    await Promise.all(uploads.map((started) => started.sent));
-    // One after another, as a page's reads would come: on a blocked loop each would wait for a decode.
-    for (let read = 0; read < 20; read++) {
-      const response = await fetch(`${origin}${CATALOGUE}`);
-      expect(response.status).toBe(200);
-      finished.push('catalogue');
-    }
-    const results = await Promise.all(answers);
-    expect(results.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-    for (const answer of results)
-      expect(validateImageResponseSchema.parse(answer.body)).toMatchObject({ width: 1536, height: 2048 });
-    expect(finished.slice(0, 20)).toEqual(Array(20).fill('catalogue'));
-  }, 120_000);
+describeWithRealPhotos('uploads of a 12 MP phone HEIC', () => {
+  beforeAll(async () => {
+    heic = await readFixture(HEIC);
+  });
+
+  describe('HEIC uploads decode off the event loop', () => {
+    it('answers catalogue reads sent after four HEIC uploads began before any upload finishes', async () => {
+      const { origin } = await serverWith({ imagePool: { workers: 2, queueMax: 8 } });
+      const finished: string[] = [];
+      const uploads = Array.from({ length: 4 }, () => postPhoto(origin, heic));
+      const answers = uploads.map((started, index) =>
+        started.answer.then((answer) => {
+          finished.push(`upload ${index}`);
+          return answer;
+        }),
+      );
+      await Promise.all(uploads.map((started) => started.sent));
+      // One after another, as a page's reads would come: on a blocked loop each would wait for a decode.
+      for (let read = 0; read < 20; read++) {
+        const response = await fetch(`${origin}${CATALOGUE}`);
+        expect(response.status).toBe(200);
+        finished.push('catalogue');
+      }
+      const results = await Promise.all(answers);
+      expect(results.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      for (const answer of results)
+        expect(validateImageResponseSchema.parse(answer.body)).toMatchObject({ width: 1536, height: 2048 });
+      expect(finished.slice(0, 20)).toEqual(Array(20).fill('catalogue'));
+    }, 120_000);
+  });
+
+  describe('a bounded queue', () => {
+    it('answers uploads beyond the threads and the queue with 503 and Retry-After, and goes on serving', async () => {
+      const { origin } = await serverWith({ imagePool: { workers: 1, queueMax: 1 } });
+      const answers = await Promise.all(Array.from({ length: 24 }, () => upload(origin, heic)));
+      const busy = answers.filter((answer) => answer.status === 503);
+      // One decoding and one waiting fit; the first HEIC takes far longer than the requests take to arrive.
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(2);
+      expect(busy.length).toBeGreaterThanOrEqual(1);
+      expect(busy.length + answers.filter((answer) => answer.status === 200).length).toBe(24);
+      for (const answer of busy) {
+        expect(errorOf(answer)).toMatchObject({ code: 'IMAGE_SERVICE_BUSY', statusCode: 503 });
+        expect(errorOf(answer).message).toMatch(/try again/i);
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+      await expectCatalogueServed(origin);
+      expect((await upload(origin, jpeg)).status).toBe(200);
+    }, 120_000);
+  });
+
+  describe('a thread that fails its image is replaced', () => {
+    it('answers an upload whose decode runs out of memory with a 422, then takes the next upload', async () => {
+      // 12 MB of heap: enough for sharp and a JPEG, not for loading libheif and decoding a 12 MP HEIC.
+      const { origin } = await serverWith({ imagePool: { workers: 1, memoryMb: 12 } });
+      const failed = await upload(origin, heic);
+      expect(failed.status).toBe(422);
+      expect(errorOf(failed)).toMatchObject({ code: 'IMAGE_UNDECODABLE' });
+      expect(errorOf(failed).message).toMatch(/needed more than we allow/);
+      await expectCatalogueServed(origin);
+      const next = await upload(origin, jpeg);
+      expect(next.status).toBe(200);
+      expect(validateImageResponseSchema.parse(next.body)).toMatchObject({ isSafe: true, width: 1000 });
+    }, 120_000);
+  });
+
+  describe('closing the server', () => {
+    it('ends the uploads in hand and waiting instead of leaving them hanging', async () => {
+      const server = await startServer(testConfig(temp.dir, { imagePool: { workers: 1, queueMax: 4 } }), {
+        db,
+      });
+      const uploads = Array.from({ length: 3 }, () => postPhoto(server.origin, heic));
+      await Promise.all(uploads.map((started) => started.sent));
+      const outcomes = Promise.allSettled(uploads.map((started) => started.answer));
+      await server.close();
+      // Each upload ends, with a server error or a socket closed under it: none hangs, none is decoded after close.
+      for (const outcome of await outcomes) {
+        if (outcome.status === 'fulfilled') expect(outcome.value.status).toBeGreaterThanOrEqual(500);
+        else expect(String(outcome.reason)).toMatch(/ECONNRESET|socket hang up/);
+      }
+    }, 120_000);
+  });
 });
 
-describe('a bounded queue', () => {
-  it('answers uploads beyond the threads and the queue with 503 and Retry-After, and goes on serving', async () => {
-    const { origin } = await serverWith({ imagePool: { workers: 1, queueMax: 1 } });
-    const answers = await Promise.all(Array.from({ length: 24 }, () => upload(origin, heic)));
-    const busy = answers.filter((answer) => answer.status === 503);
-    // One decoding and one waiting fit; the first HEIC takes far longer than the requests take to arrive.
-    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(2);
-    expect(busy.length).toBeGreaterThanOrEqual(1);
-    expect(busy.length + answers.filter((answer) => answer.status === 200).length).toBe(24);
-    for (const answer of busy) {
-      expect(errorOf(answer)).toMatchObject({ code: 'IMAGE_SERVICE_BUSY', statusCode: 503 });
-      expect(errorOf(answer).message).toMatch(/try again/i);
-      expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    }
-    await expectCatalogueServed(origin);
-    expect((await upload(origin, jpeg)).status).toBe(200);
-  }, 120_000);
-});
-
-describe('a thread that fails its image is replaced', () => {
-  it('answers an upload whose decode runs out of memory with a 422, then takes the next upload', async () => {
-    // 12 MB of heap: enough for sharp and a JPEG, not for loading libheif and decoding a 12 MP HEIC.
-    const { origin } = await serverWith({ imagePool: { workers: 1, memoryMb: 12 } });
-    const failed = await upload(origin, heic);
-    expect(failed.status).toBe(422);
-    expect(errorOf(failed)).toMatchObject({ code: 'IMAGE_UNDECODABLE' });
-    expect(errorOf(failed).message).toMatch(/needed more than we allow/);
-    await expectCatalogueServed(origin);
-    const next = await upload(origin, jpeg);
-    expect(next.status).toBe(200);
-    expect(validateImageResponseSchema.parse(next.body)).toMatchObject({ isSafe: true, width: 1000 });
-  }, 120_000);
-
+describe('a thread that overruns the time limit is replaced', () => {
   it('answers every upload that overruns the time limit, each thread replaced by the next', async () => {
-    // No HEIC decodes in a millisecond; one thread, so the second and third need the replacements.
+    // No 24 MP JPEG decodes in a millisecond; one thread, so the second and third need the replacements.
     const { origin } = await serverWith({ imagePool: { workers: 1, queueMax: 4, timeoutMs: 1 } });
-    const answers = await Promise.all(Array.from({ length: 3 }, () => upload(origin, heic)));
+    const answers = await Promise.all(Array.from({ length: 3 }, () => upload(origin, large)));
     for (const answer of answers) {
       expect(answer.status).toBe(422);
       expect(errorOf(answer).message).toMatch(/took too long to read/);
     }
     await expectCatalogueServed(origin);
-  }, 120_000);
-});
-
-describe('closing the server', () => {
-  it('ends the uploads in hand and waiting instead of leaving them hanging', async () => {
-    const server = await startServer(testConfig(temp.dir, { imagePool: { workers: 1, queueMax: 4 } }), {
-      db,
-    });
-    const uploads = Array.from({ length: 3 }, () => postPhoto(server.origin, heic));
-    await Promise.all(uploads.map((started) => started.sent));
-    const outcomes = Promise.allSettled(uploads.map((started) => started.answer));
-    await server.close();
-    // Each upload ends, with a server error or a socket closed under it: none hangs, none is decoded after close.
-    for (const outcome of await outcomes) {
-      if (outcome.status === 'fulfilled') expect(outcome.value.status).toBeGreaterThanOrEqual(500);
-      else expect(String(outcome.reason)).toMatch(/ECONNRESET|socket hang up/);
-    }
   }, 120_000);
 });
 

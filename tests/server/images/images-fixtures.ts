@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { fixture } from '../../support/paths';
+import { fixture } from '../../support/real-photos';
 
 /** Every photo fixture with its displayed (upright) size before downscaling. */
 export const photoFixtures = [

@@ -2,12 +2,8 @@
 // thread alone (D24), so neither its import nor its scoring holds up a request.
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
-import { normaliseImage } from '../../../server/images/normalise-image';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
-import { readFixture } from './images-fixtures';
-
-const normalisedKitchen = async () =>
-  (await normaliseImage(await readFixture('kitchens/kitchen-02-white-island-pexels.jpg'))).bytes;
+import { normalisedKitchen } from '../../support/made-images';
 
 it('moderates a photo without loading tfjs into the calling thread', async () => {
   const kitchen = await normalisedKitchen();

@@ -5,7 +5,7 @@ import { normaliseImage } from '../../../server/images/normalise-image';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import { createNsfwModerator } from '../../../server/moderation/nsfw-moderator';
 import { createRuleModerator, mostlyMagenta, sha256In } from '../../../server/moderation/rule-moderator';
-import { readFixture } from './images-fixtures';
+import { normalisedKitchen } from '../../support/made-images';
 
 const flat = (background: string) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background } })
@@ -14,7 +14,7 @@ const flat = (background: string) =>
 
 let kitchen: Buffer;
 beforeAll(async () => {
-  kitchen = (await normaliseImage(await readFixture('kitchens/kitchen-02-white-island-pexels.jpg'))).bytes;
+  kitchen = await normalisedKitchen({ width: 1920, height: 1280 });
 });
 
 describe('the rule moderator', () => {

@@ -2,7 +2,6 @@
 // contract, expiry and the sweep counted in rows and bytes, the cap under concurrent uploads, and the real
 // route's answers through the real server.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import { IMAGE_UPLOAD_FIELD, imageUrl } from '../../../contract/images';
@@ -11,9 +10,9 @@ import { CHUNK_BYTES } from '../../../server/images/store/database-bytes';
 import { type ImageStorage, openImageStorage } from '../../../server/images/store/open-image-storage';
 import { StorageLimitReachedError } from '../../../server/images/store/storage-limit';
 import { sweepImages } from '../../../server/images/store/sweeper';
-import { fixture as photoFixture } from '../../support/paths';
+import { kitchenPhoto } from '../../support/made-images';
 import { type RunningServer, startServer, testConfig } from '../../support/server';
-import { GenerationClient, KITCHEN_PHOTO } from '../generation/generation-client';
+import { GenerationClient } from '../generation/generation-client';
 import { type BackendFixture, backendCases, createUsers } from './store-backends';
 
 const meta = { contentType: 'image/jpeg', width: 4, height: 3 } as const;
@@ -232,7 +231,7 @@ describe.each(backendCases)('images on $name', (backendCase) => {
       const capped = await start(0.5);
       try {
         const client = new GenerationClient(capped.origin);
-        const photo = await readFile(photoFixture(KITCHEN_PHOTO));
+        const photo = await kitchenPhoto();
         const post = () => {
           const form = new FormData();
           form.set(IMAGE_UPLOAD_FIELD, new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');

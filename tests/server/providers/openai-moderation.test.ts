@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
-import { normaliseImage } from '../../../server/images/normalise-image';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import type { Moderator } from '../../../server/moderation/moderator';
 import {
@@ -13,13 +12,12 @@ import {
   openAiModerationSettingsFromEnv,
   withOpenAiModeration,
 } from '../../../server/moderation/openai-moderator';
+import { normalisedKitchen } from '../../support/made-images';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
 import { GenerationClient } from '../generation/generation-client';
-import { readFixture } from '../images/images-fixtures';
 import { type FakeOpenAi, FLAGGED_SEXUAL_SCORE, OPENAI_TEST_KEY, startFakeOpenAi } from './fake-openai';
 import { jsonOf } from './fake-server';
 
-const KITCHEN = 'kitchens/kitchen-02-white-island-pexels.jpg';
 const NSFW_CLASSES = ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'];
 const OPENAI_IMAGE_SCORES = [
   'openai:flagged',
@@ -39,7 +37,7 @@ let settings: OpenAiModerationSettings;
 beforeAll(async () => {
   [fake, kitchen, local] = await Promise.all([
     startFakeOpenAi(),
-    readFixture(KITCHEN).then(async (bytes) => (await normaliseImage(bytes)).bytes),
+    normalisedKitchen({ width: 1920, height: 1280 }),
     createThreadedModerator(),
   ]);
   await local.ready;
@@ -210,7 +208,7 @@ describe('the image route with OpenAI moderation on', () => {
     temp.remove();
   });
 
-  const upload = (target: RunningServer) => new GenerationClient(target.origin).validate(KITCHEN);
+  const upload = (target: RunningServer) => new GenerationClient(target.origin).validate();
 
   it('answers isSafe: false for a kitchen photo OpenAI flags, and keeps nothing', async () => {
     fake.moderation = 'flags';

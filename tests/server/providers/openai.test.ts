@@ -11,6 +11,7 @@ import {
   openAiSettingsFromEnv,
 } from '../../../server/generation/providers/openai/openai-provider';
 import { emptyRoomPrompt, kitchenPrompt } from '../../../server/generation/providers/prompt';
+import { kitchenPicture } from '../../support/made-images';
 import { type FakeOpenAi, OPENAI_TEST_KEY, startFakeOpenAi } from './fake-openai';
 import { formDataOf } from './fake-server';
 import {
@@ -78,15 +79,12 @@ describe('the openai provider', () => {
   });
 
   it('makes the empty room with the empty-room prompt, from a portrait photo too', async () => {
-    const portrait = await storedPhoto('kitchens/kitchen-08-office-kitchenette-16x9.png').then(
-      async (wide) => {
-        const { data, info } = await sharp(wide.bytes)
-          .rotate(90)
-          .jpeg()
-          .toBuffer({ resolveWithObject: true });
-        return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
-      },
-    );
+    const portrait = await storedPhoto(
+      await kitchenPicture({ width: 1280, height: 720, format: 'png' }),
+    ).then(async (wide) => {
+      const { data, info } = await sharp(wide.bytes).rotate(90).jpeg().toBuffer({ resolveWithObject: true });
+      return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
+    });
     const empty = await createOpenAiProvider(settings).emptyRoom({ photo: portrait }, recordingContext());
 
     const form = await formDataOf(edits()[0] ?? expect.unreachable());

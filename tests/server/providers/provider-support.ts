@@ -1,6 +1,5 @@
-// What every adapter test needs: a real kitchen photo normalised as validate_image_content stores it, real
+// What every adapter test needs: a (made) kitchen photo normalised as validate_image_content stores it, real
 // catalogue choices, a provider context that records its stages, and checks on the pictures that come back.
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { catalogue } from '../../../server/catalogue/catalogue';
@@ -12,12 +11,11 @@ import type {
   ProviderStage,
 } from '../../../server/generation/provider';
 import { normaliseImage } from '../../../server/images/normalise-image';
-import { fixture } from '../../support/paths';
-import { KITCHEN_PHOTO } from '../generation/generation-client';
+import { kitchenPhoto } from '../../support/made-images';
 
 /** The photo exactly as `validate_image_content` stores it: put through the server's own intake pipeline. */
-export async function storedPhoto(file = KITCHEN_PHOTO): Promise<ProviderImage> {
-  const { bytes, contentType, width, height } = await normaliseImage(await readFile(fixture(file)));
+export async function storedPhoto(photo?: Buffer): Promise<ProviderImage> {
+  const { bytes, contentType, width, height } = await normaliseImage(photo ?? (await kitchenPhoto()));
   return { bytes, contentType, width, height };
 }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../server/catalogue/catalogue';
 import type { DoorProfile, FrontFinish } from '../../../server/catalogue/frontal-data';
@@ -18,7 +17,7 @@ import {
   renderDesign,
   wallSampleRegion,
 } from '../../../server/generation/render/render-concept';
-import { fixture } from '../../support/paths';
+import { kitchenPicture } from '../../support/made-images';
 import {
   ciede2000,
   ciede2000Lab,
@@ -92,7 +91,8 @@ async function expectEachNeighbourVisible(variants: Partial<KitchenDesign>[]) {
 }
 
 beforeAll(async () => {
-  photo = await readFile(fixture('kitchens/kitchen-02-white-island-pexels.jpg'));
+  // A bright room photo of 1920 × 1280, as a phone's landscape kitchen photo is.
+  photo = await kitchenPicture({ width: 1920, height: 1280 });
 });
 
 describe('every choice changes the concept visibly', () => {
@@ -243,10 +243,10 @@ describe('the render', () => {
   it('is 1536 px wide with the photo aspect ratio, clamped between 4:3 and 3:4', async () => {
     const landscape = await renderConcept(choices());
     const decoded = await decode(landscape.bytes);
-    // kitchen-02 is 1920 × 1280 (3:2), wider than 4:3, so it is clamped to 4:3.
+    // The photo is 1920 × 1280 (3:2), wider than 4:3, so it is clamped to 4:3.
     expect([landscape.width, landscape.height]).toEqual([CONCEPT_WIDTH, 1152]);
     expect([decoded.width, decoded.height]).toEqual([1536, 1152]);
-    const portraitPhoto = await readFile(fixture('empty-rooms/empty-room-01-tiled-portrait.jpg'));
+    const portraitPhoto = await kitchenPicture({ width: 1049, height: 1400 });
     const portrait = await renderConcept({ ...choices(), photo: portraitPhoto });
     const portraitDecoded = await decode(portrait.bytes);
     expect([portraitDecoded.width, portraitDecoded.height]).toEqual([1536, 2048]);
@@ -256,7 +256,7 @@ describe('the render', () => {
   });
 
   it('takes the wall colour from the photo', async () => {
-    const darkPhoto = await readFile(fixture('kitchens/kitchen-06-dark-cabinets-3000x2003.jpg'));
+    const darkPhoto = await kitchenPicture({ width: 3000, height: 2003, room: '#2b2620' });
     const bright = await decode((await renderConcept(choices())).bytes);
     const dark = await decode((await renderConcept({ ...choices(), photo: darkPhoto })).bytes);
     const region = wallSampleRegion(bright.width, bright.height);
