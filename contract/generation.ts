@@ -32,7 +32,7 @@ export const jobResponseSchema = z.object({ job: generationJobSchema });
 export const generateEmptyRoomRequestSchema = z.object({ imageId: z.uuid() });
 export type GenerateEmptyRoomRequest = z.infer<typeof generateEmptyRoomRequestSchema>;
 
-/** The most choices one generation request may list (a wizard of ten steps lists nine). */
+/** The most choices one generation request may list (the spec's wizard lists nine). */
 export const MAX_CONFIGURATION_CHOICES = 40;
 
 /** Words a prompt may carry: letters (any script), digits, spaces and plain punctuation; never markup or quotes. */
