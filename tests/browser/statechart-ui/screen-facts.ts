@@ -137,7 +137,8 @@ export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
   return {
     path: view.path ?? NOT_FOUND_PATH,
     heading: view.step?.title ?? ROUTE_HEADINGS[view.route] ?? '',
-    progress: view.progress === null ? null : String(view.progress),
+    // The bar shows whole percents.
+    progress: view.progress === null ? null : String(Math.round(view.progress)),
     // Only a failure the test caused has a message the test knows; the others must show the error screen.
     error: view.error === null ? null : view.error === ARMED_FAILURE_MESSAGE ? view.error : '(any)',
     busy: view.isGenerating
