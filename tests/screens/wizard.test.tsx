@@ -82,7 +82,10 @@ describe('the wizard frame', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Galley/ }));
     expect(app.context().selectedShape).toBe('galley');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(heading().textContent).toBe('Worktop Finish');
+    const beforeShape = SPEC_STEP_ORDER[SPEC_STEP_ORDER.indexOf('kitchen-shape') - 1] ?? 'kitchen-shape';
+    expect(heading().textContent).toBe(SPEC_STEP_TITLES[beforeShape]);
+
+    app.navigate('create-kitchen/material-preview');
     fireEvent.click(await screen.findByRole('radio', { name: /^Honed/ }));
     expect(app.context().worktops.selectedWorktopPreview?.finish).toBe('Honed');
   });
