@@ -32,6 +32,35 @@ export const jobResponseSchema = z.object({ job: generationJobSchema });
 export const generateEmptyRoomRequestSchema = z.object({ imageId: z.uuid() });
 export type GenerateEmptyRoomRequest = z.infer<typeof generateEmptyRoomRequestSchema>;
 
+/** The most choices one generation request may list (the spec's wizard lists nine). */
+export const MAX_CONFIGURATION_CHOICES = 40;
+
+/** Words a prompt may carry: letters (any script), digits, spaces and plain punctuation; never markup or quotes. */
+const choiceWords = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^[\p{L}\p{N} ,.'&()/+-]+$/u, "letters, digits, spaces and , . ' & ( ) / + - only");
+
+/**
+ * One choice of the configuration as data (D40): the step's id, the value chosen and, optionally, how the user
+ * read it. The server checks the steps it knows against the catalogue and names the others in words.
+ */
+export const configurationChoiceSchema = z.object({
+  step: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'a step id: lower-case words joined by -'),
+  value: choiceWords,
+  label: choiceWords.optional(),
+});
+export type ConfigurationChoice = z.infer<typeof configurationChoiceSchema>;
+
+export const configurationChoicesSchema = z
+  .array(configurationChoiceSchema)
+  .max(MAX_CONFIGURATION_CHOICES)
+  .refine((choices) => new Set(choices.map(({ step }) => step)).size === choices.length, {
+    message: 'each step at most once',
+  });
+
 /**
  * POST /kitchen/generate_kitchen, JSON. The catalogue's preview ids carry every choice behind them: the front's
  * door-style group, handle choice, finish, colour group and colour; the worktop's material, colour and finish.
@@ -43,6 +72,8 @@ export const generateKitchenRequestSchema = z.object({
   worktopId: z.uuid(),
   shape: z.string().min(1),
   hasIsland: z.boolean(),
+  /** Every choice as a list (D40); optional, so the spec's request keeps working. */
+  choices: configurationChoicesSchema.optional(),
 });
 export type GenerateKitchenRequest = z.infer<typeof generateKitchenRequestSchema>;
 
@@ -69,7 +100,7 @@ export const generationErrorCodes = [
   'NETWORK_LIMIT_REACHED',
   /** 503: the service's daily budget is spent; `Retry-After`. Nothing is charged. */
   'DAILY_BUDGET_REACHED',
-  /** 400: `frontalId`, `worktopId` or `shape` is not in the catalogue (the message names the field). */
+  /** 400: `frontalId`, `worktopId`, `shape` or a listed choice is not in the catalogue (the message names it). */
   'UNKNOWN_CHOICE',
   /** 404: no such job for this user. */
   'JOB_NOT_FOUND',

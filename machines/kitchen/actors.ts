@@ -56,6 +56,8 @@ export interface KitchenConfiguration {
   worktop: WorktopPreview;
   shape: string;
   hasIsland: boolean;
+  /** Every step's choice in words, in step order: how a step added to the table reaches the generation (D40). */
+  choices: Array<{ step: string; value: string; label: string }>;
 }
 
 /** The machine itself, as far as a generation needs it: to report the stages it goes through. */

@@ -2,7 +2,7 @@
 // invoked loads and the app's preload on intent both ask here, so they always request the same thing.
 import type { CatalogueKind, CatalogueRequest } from './catalogue';
 import type { KitchenContext } from './context';
-import type { StepId } from './steps';
+import { type StepId, stepLookups } from './steps';
 
 const requestBuilders: { [K in CatalogueKind]: (context: KitchenContext) => CatalogueRequest & { kind: K } } =
   {
@@ -50,23 +50,11 @@ const requestBuilders: { [K in CatalogueKind]: (context: KitchenContext) => Cata
 export const catalogueRequest = <K extends CatalogueKind>(kind: K, context: KitchenContext) =>
   requestBuilders[kind](context);
 
-/** The lookups a step shows, in the order it makes them. */
-export const STEP_LOOKUPS: Record<StepId, readonly CatalogueKind[]> = {
-  'upload-image': [],
-  design: ['doorStyleGroups'],
-  handles: ['handleStyles'],
-  finishing: ['finishes'],
-  'frontal-color': ['frontalColourGroups', 'frontalPreviews'],
-  material: ['worktopMaterials'],
-  'material-color': ['worktopColourGroups', 'worktopColours'],
-  'material-preview': ['worktopPreviews'],
-  'kitchen-shape': [],
-  'kitchen-island': [],
-};
-
 const hasEveryParam = (request: CatalogueRequest) =>
   Object.values(request.params).every((value) => value !== null);
 
 /** What to preload when the user shows intent to open a step: its lookups whose parameters are all known. */
 export const preloadRequestsFor = (step: StepId, context: KitchenContext): CatalogueRequest[] =>
-  STEP_LOOKUPS[step].map((kind) => catalogueRequest(kind, context)).filter(hasEveryParam);
+  stepLookups(step)
+    .map((kind) => catalogueRequest(kind, context))
+    .filter(hasEveryParam);

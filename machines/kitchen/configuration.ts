@@ -1,8 +1,18 @@
 import type { KitchenConfiguration } from './actors';
 import type { KitchenContext } from './context';
+import { isConfigurationComplete } from './requirements';
+import { chosenOn, STEP_IDS } from './steps';
+
+/** Every step's choice in words, in step order; steps without a choice to tell (the photo) are left out. */
+const choicesInWords = (context: KitchenContext) =>
+  STEP_IDS.flatMap((step) => {
+    const chosen = chosenOn(step, context);
+    return chosen ? [{ step, ...chosen }] : [];
+  });
 
 /** The complete configuration a generation needs, or null while any choice is missing. */
-export const configurationOf = ({ frontals, worktops, selectedShape, hasIsland }: KitchenContext) => {
+export const configurationOf = (context: KitchenContext) => {
+  const { frontals, worktops, selectedShape, hasIsland } = context;
   const { doorStyleGroup, isHandleless, finish, colorGroup, selectedFrontalPreview } = frontals;
   const { material, colourGroup, selectedColourPreview, selectedWorktopPreview } = worktops;
   if (
@@ -16,7 +26,8 @@ export const configurationOf = ({ frontals, worktops, selectedShape, hasIsland }
     selectedColourPreview === null ||
     selectedWorktopPreview === null ||
     selectedShape === null ||
-    hasIsland === null
+    hasIsland === null ||
+    !isConfigurationComplete(context)
   ) {
     return null;
   }
@@ -32,5 +43,6 @@ export const configurationOf = ({ frontals, worktops, selectedShape, hasIsland }
     worktop: selectedWorktopPreview,
     shape: selectedShape,
     hasIsland,
+    choices: choicesInWords(context),
   } satisfies KitchenConfiguration;
 };

@@ -38,6 +38,8 @@ export interface WizardState {
   selectedColor: string | null;
   hasIsland: boolean | null;
   selectedShape: string | null;
+  /** The option chosen on each plain-choice step (step-table.ts), by step id; added to the spec's fields. */
+  choices: Partial<Record<StepId, string>>;
 }
 
 export interface KitchenContext extends WizardState {
@@ -62,6 +64,9 @@ export interface KitchenContext extends WizardState {
   /** Which way the user is moving through the wizard; the handles auto-skip continues that way. */
   direction: 'forward' | 'backward';
 }
+
+/** The wizard state as the browser keeps it: every field but the file itself (spec §3). */
+export type PersistedWizardState = Omit<WizardState, 'file'>;
 
 /** What survives a reload: the three stores of spec §3. */
 export interface PersistedSelections {
@@ -92,6 +97,7 @@ export const initialWizardState = (): WizardState => ({
   selectedColor: null,
   hasIsland: null,
   selectedShape: null,
+  choices: {},
 });
 
 export const initialContext = (input: KitchenInput): KitchenContext => ({

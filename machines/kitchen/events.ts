@@ -1,6 +1,7 @@
 import type { FrontalPreview, WorktopColour, WorktopPreview } from './catalogue';
 import type { GenerationStage, PhotoFile } from './context';
 import type { RouteId } from './routes';
+import type { StepId } from './steps';
 
 /** Everything a screen, the address bar or an invoked call can tell the kitchen statechart. */
 export type KitchenEvent =
@@ -20,6 +21,8 @@ export type KitchenEvent =
   | { type: 'WORKTOP.SELECTED'; worktop: WorktopPreview }
   | { type: 'SHAPE.SELECTED'; shape: string }
   | { type: 'ISLAND.SELECTED'; hasIsland: boolean }
+  /** An option of a plain-choice step (step-table.ts): every such step shares this one event. */
+  | { type: 'STEP.CHOSEN'; step: StepId; value: string }
   | { type: 'GENERATE' }
   | { type: 'GENERATION.STAGE'; stage: GenerationStage }
   | { type: 'GENERATION.CANCEL' }

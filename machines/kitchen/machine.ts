@@ -1,4 +1,4 @@
-// The kitchen statechart: every screen as a route state, the ten wizard steps with their gating and redirects,
+// The kitchen statechart: every screen as a route state, the wizard steps with their gating and redirects,
 // the photo's moderation lifecycle, the selection cascades, the handles auto-skip and the server calls. It
 // imports xstate only; the app projects its state onto the URL and provides the server calls.
 import { and, assign, raise, setup, stateIn } from 'xstate';
@@ -44,7 +44,16 @@ import {
   emptyFrontals,
   emptyWorktops,
 } from './selections';
-import { isStepBefore, nextStepOf, previousStepOf, STEP_IDS, type StepId, stepMeta } from './steps';
+import {
+  isStepBefore,
+  nextStepOf,
+  PLAIN_CHOICE_STEPS,
+  previousStepOf,
+  STEP_IDS,
+  type StepId,
+  stepMeta,
+  stepOptions,
+} from './steps';
 
 /** Tags mark what a screen shows while a state is active: a spinner, the error screen, a busy photo. */
 export type KitchenTag = 'loading' | 'error' | 'retrying' | 'processingImage' | 'moderating' | 'generating';
@@ -105,23 +114,61 @@ const stepFrame = (step: StepId) => ({
   entry: { type: 'enterStep' as const, params: { step } },
 });
 
+/** Where Generate goes, from the last step and from the result page, when everything allows it. */
+const generateWhenAllowed = and(['isConfigurationComplete', 'hasGenerationsLeft', 'isGenerationGateOpen']);
+
 /**
- * Next (gated by the requirements table) and Back, to the neighbours steps.ts names: the step order is data in
- * one place (D1). The first step has no Back; the last has no Next (it generates instead).
+ * Next (gated by the requirements) and Back, to the neighbours the step order names: the order is data in one
+ * place (D1, D39). The first step has no Back; the last has no Next: it generates instead.
  */
 const stepNavigation = (step: StepId) => {
   const next = nextStepOf(step);
   const previous = previousStepOf(step);
   return {
-    ...(next && {
-      NEXT: {
-        guard: { type: 'isStepComplete' as const, params: { step } },
-        target: next,
-        actions: 'navigateForward' as const,
-      },
-    }),
+    ...(next
+      ? {
+          NEXT: {
+            guard: { type: 'isStepComplete' as const, params: { step } },
+            target: next,
+            actions: 'navigateForward' as const,
+          },
+        }
+      : {
+          GENERATE: {
+            description: 'The last step has no next: it generates the kitchen.',
+            guard: generateWhenAllowed,
+            target: '#kitchen.routes.your-kitchen.generating',
+            actions: 'navigateForward' as const,
+          },
+        }),
     ...(previous && { BACK: { target: previous, actions: 'navigateBackward' as const } }),
   };
+};
+
+type StepChosen = Extract<KitchenEvent, { type: 'STEP.CHOSEN' }>;
+
+/** A plain-choice step, built from its row alone: its frame, its one choice event and its navigation (D39). */
+const plainChoiceStep = (step: StepId) => ({
+  ...stepFrame(step),
+  on: {
+    'STEP.CHOSEN': {
+      guard: {
+        type: 'isOptionOf' as const,
+        params: ({ event }: { event: StepChosen }) => ({ step, chosen: event }),
+      },
+      actions: {
+        type: 'chooseStepOption' as const,
+        params: ({ event }: { event: StepChosen }) => ({ step, value: event.value }),
+      },
+    },
+    ...stepNavigation(step),
+  },
+});
+
+/** A step that hands its neighbour on, the way the user was going (the handles auto-skip). */
+const neighbourTarget = (neighbour: StepId | null) => {
+  if (neighbour === null) throw new Error('A step that skips itself needs a neighbour on both sides.');
+  return `#kitchen.routes.create-kitchen.${neighbour}`;
 };
 
 /** The error screen and its Try again: the error stays on screen for the retry delay, then loads start over. */
@@ -178,6 +225,9 @@ export const kitchenMachine = setup({
   },
   guards: {
     isStepComplete: ({ context }, params: { step: StepId }) => isStepComplete(params.step, context),
+    isOptionOf: (_, params: { step: StepId; chosen: StepChosen }) =>
+      params.chosen.step === params.step &&
+      stepOptions(params.step).some((option) => option.value === params.chosen.value),
     isBlockedAt: ({ context }, params: { step: StepId }) =>
       firstIncompleteStepBefore(context.currentStep, context) === params.step,
     isConfigurationComplete: ({ context }) => isConfigurationComplete(context),
@@ -317,6 +367,9 @@ export const kitchenMachine = setup({
     ),
     selectShape: assign((_, params: { shape: string }) => ({ selectedShape: params.shape })),
     selectIsland: assign((_, params: { hasIsland: boolean }) => ({ hasIsland: params.hasIsland })),
+    chooseStepOption: assign(({ context }, params: { step: StepId; value: string }) => ({
+      choices: { ...context.choices, [params.step]: params.value },
+    })),
     resetWizard: assign({
       ...initialWizardState(),
       frontals: emptyFrontals(),
@@ -472,6 +525,7 @@ export const kitchenMachine = setup({
             description: `A later step without the ${step} choice goes back to ${step}.`,
           })),
           states: {
+            ...Object.fromEntries(PLAIN_CHOICE_STEPS.map((step) => [step, plainChoiceStep(step)])),
             'upload-image': {
               ...stepFrame('upload-image'),
               initial: 'restoring',
@@ -593,10 +647,10 @@ export const kitchenMachine = setup({
                   always: [
                     {
                       guard: 'isMovingBackward',
-                      target: '#kitchen.routes.create-kitchen.design',
+                      target: neighbourTarget(previousStepOf('handles')),
                       actions: 'markRedirect',
                     },
-                    { target: '#kitchen.routes.create-kitchen.finishing', actions: 'markRedirect' },
+                    { target: neighbourTarget(nextStepOf('handles')), actions: 'markRedirect' },
                   ],
                 },
                 ready: {},
@@ -732,12 +786,6 @@ export const kitchenMachine = setup({
                 'ISLAND.SELECTED': {
                   actions: { type: 'selectIsland', params: ({ event }) => ({ hasIsland: event.hasIsland }) },
                 },
-                GENERATE: {
-                  description: 'The last step has no next: it generates the kitchen.',
-                  guard: and(['isConfigurationComplete', 'hasGenerationsLeft', 'isGenerationGateOpen']),
-                  target: '#kitchen.routes.your-kitchen.generating',
-                  actions: 'navigateForward',
-                },
                 ...stepNavigation('kitchen-island'),
               },
             },
@@ -763,10 +811,7 @@ export const kitchenMachine = setup({
                 onError: { actions: 'forgetGenerationHistory' },
               },
               on: {
-                GENERATE: {
-                  guard: and(['isConfigurationComplete', 'hasGenerationsLeft', 'isGenerationGateOpen']),
-                  target: 'generating',
-                },
+                GENERATE: { guard: generateWhenAllowed, target: 'generating' },
               },
             },
             generating: {

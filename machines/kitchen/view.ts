@@ -20,7 +20,7 @@ export interface KitchenView {
   navigation: 'push' | 'replace';
   /** The wizard step on screen, or null outside the wizard. */
   step: StepMeta | null;
-  /** (index + 1) / 10 as a percentage, on wizard steps. */
+  /** (index + 1) / the number of steps, as a percentage, on wizard steps. */
   progress: number | null;
   canGoBack: boolean;
   canGoNext: boolean;

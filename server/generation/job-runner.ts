@@ -3,6 +3,7 @@
 // each stage as it really happens. The lease is renewed while working; a job that ended elsewhere (cancelled) or
 // was taken by another runner stops here at the next renewal at the latest. A failed job gives its quota unit
 // back; a job this runner lets go of (shutdown) is handed back for another runner, neither failed nor refunded.
+
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +14,7 @@ import type { ImagePool } from '../images/image-pool';
 import { ImageRejectedError } from '../images/image-rejection';
 import type { ImageStore } from '../images/image-store';
 import type { Quota } from '../quota/quota';
+import { otherChoicesOf } from './configuration';
 import type { JobRecord, JobStore, Lease } from './job-store';
 import { notChargedMessage } from './messages';
 import {
@@ -138,7 +140,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     ]);
     context.signal.throwIfAborted();
     return provider.kitchen(
-      { photo: source, emptyRoom, frontal, worktop, layout: layout.data, hasIsland: request.hasIsland },
+      {
+        photo: source,
+        emptyRoom,
+        frontal,
+        worktop,
+        layout: layout.data,
+        hasIsland: request.hasIsland,
+        otherChoices: otherChoicesOf(request),
+      },
       context,
     );
   }

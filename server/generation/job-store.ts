@@ -3,20 +3,18 @@
 // last. A running job is leased to one runner until its lease lapses (docs/operations.md, "Generation jobs").
 import { type GenerationJob, JOB_STAGES, type JobKind, type JobState } from '../../contract/generation';
 import type { Database, Queryable } from '../db/database';
+import type { NamedKitchenChoices } from './configuration';
 import type { ProviderReference } from './provider';
 
 /** What the runner needs to redo the work: ids and choices, never image bytes. */
 export type StoredJobRequest =
   | { kind: 'empty_room'; imageId: string }
-  | {
+  | ({
       kind: 'kitchen';
       imageId: string;
       emptyRoomId: string | null;
-      frontalId: string;
-      worktopId: string;
-      shape: string;
-      hasIsland: boolean;
-    };
+      /** Read its choices with `describeConfiguration` (configuration.ts). */
+    } & NamedKitchenChoices);
 
 /** A job as the server sees it: the contract's job plus its owner, request and quota claim. */
 export interface JobRecord {

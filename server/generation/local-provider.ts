@@ -26,6 +26,7 @@ export function createLocalProvider(): GenerationProvider {
         worktop: request.worktop,
         layout: request.layout,
         hasIsland: request.hasIsland,
+        otherChoices: request.otherChoices,
       });
       signal.throwIfAborted();
       return image;

@@ -16,6 +16,7 @@
 import type { KitchenLayoutId } from '../../contract/layouts';
 import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../catalogue/catalogue';
 import type { Config } from '../config';
+import type { DescribedChoice } from './configuration';
 
 /** An image handed to or returned by a provider. */
 export interface ProviderImage {
@@ -39,6 +40,8 @@ export interface KitchenRequest {
   worktop: WorktopPreviewEntry;
   layout: KitchenLayoutId;
   hasIsland: boolean;
+  /** The choices of steps the server has no look for (a studio's own steps), to be named in words (D40). */
+  otherChoices: readonly DescribedChoice[];
 }
 
 /** The stages a provider reports; `preparing` is the runner's own, before it calls the provider. */

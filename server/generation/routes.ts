@@ -1,5 +1,6 @@
 // The generation routes (DESIGN D7): start a job (202 at once), read it, cancel it, list the kitchens made.
 // Registered by the core under API_PREFIX, behind the session. The runner does the work in the background.
+
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import { setGenerationsRemaining } from '../quota/header';
 import type { Charge, Quota } from '../quota/quota';
 import { clientNetwork } from '../security/client-network';
 import { createAdmission } from './admission';
+import { disagreeingChoice } from './configuration';
 import { createJobRunner, type JobRunner } from './job-runner';
 import { createJobStore, type JobStore, type StoredJobRequest } from './job-store';
 import { type GenerationProvider, isPaid } from './provider';
@@ -204,6 +206,8 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     if (!kitchenLayoutIdSchema.safeParse(body.shape).success) {
       throw new HttpError(400, 'UNKNOWN_CHOICE', 'shape: this kitchen layout does not exist.');
     }
+    const disagreement = disagreeingChoice(body);
+    if (disagreement) throw new HttpError(400, 'UNKNOWN_CHOICE', disagreement);
     await requireImage(userId, body.imageId, 'imageId');
     if (body.emptyRoomId) await requireImage(userId, body.emptyRoomId, 'emptyRoomId');
     return start(request, reply, { kind: 'kitchen', ...body }, idempotencyKey);

@@ -28,6 +28,7 @@ export const generateKitchen =
       worktopId: configuration.worktop.id,
       shape: configuration.shape,
       hasIsland: configuration.hasIsland,
+      choices: configuration.choices,
     };
     const { job, remainingGenerations } = await followGenerationJob({
       api,

@@ -1,4 +1,4 @@
-// The wizard's progress: (step index + 1) / 10 as a percentage (spec §2), as a real progressbar.
+// The wizard's progress: (step index + 1) / the number of steps, as a percentage (spec §2), as a real progressbar.
 import '../styles/wizard.css';
 
 interface ProgressBarProps {

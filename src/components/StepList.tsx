@@ -1,6 +1,6 @@
-// The ten wizard steps in order. Earlier steps are links back; the current one carries aria-current="step".
+// The wizard steps in order. Earlier steps are links back; the current one carries aria-current="step".
 import { useLayoutEffect, useRef, useState } from 'react';
-import { WIZARD_STEPS } from '../../machines/kitchen/steps';
+import { WIZARD_STEPS } from '../../machines/kitchen/step-table';
 import { RouteLink } from '../routing/RouteLink';
 import '../styles/wizard.css';
 

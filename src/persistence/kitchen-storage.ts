@@ -5,6 +5,7 @@ import {
   initialWizardState,
   type KitchenContext,
   type PersistedSelections,
+  type PersistedWizardState,
 } from '../../machines/kitchen/context';
 import { envelopeSchema, frontalsSchema, wizardStateSchema, worktopsSchema } from './schemas';
 import { type Check, INVALID } from './shape-checks';
@@ -74,25 +75,24 @@ export function loadSelections(storage: KeyValueStorage): PersistedSelections {
   };
 }
 
-/** The persisted set: the wizard state less the file itself and the in-progress flags. */
-export function persistedWizardState(context: KitchenContext, withPhotos = true) {
-  return {
-    inputImageDataUrl: withPhotos ? context.inputImageDataUrl : null,
-    inputImageId: context.inputImageId,
-    inputImageKey: context.inputImageKey,
-    lastGeneratedImageDataUrl: withPhotos ? context.lastGeneratedImageDataUrl : null,
-    lastGenerationProvider: context.lastGenerationProvider,
-    emptyRoomId: context.emptyRoomId,
-    currentStep: context.currentStep,
-    moderationPassed: context.moderationPassed,
-    moderationCache: context.moderationCache,
-    selectedDesign: context.selectedDesign,
-    selectedDesignImage: context.selectedDesignImage,
-    selectedStyle: context.selectedStyle,
-    selectedColor: context.selectedColor,
-    hasIsland: context.hasIsland,
-    selectedShape: context.selectedShape,
-  };
+/** The fields that hold photos: written as null when the store would not fit with them. */
+const PHOTO_FIELDS = [
+  'inputImageDataUrl',
+  'lastGeneratedImageDataUrl',
+] as const satisfies readonly (keyof PersistedWizardState)[];
+
+const PERSISTED_FIELDS = Object.keys(WIZARD_DEFAULTS) as (keyof PersistedWizardState)[];
+
+/**
+ * The persisted set: every field of the wizard state but the file itself, read from its type (D39), so a field
+ * added to the wizard state is saved without an edit here, and the schema does not compile without it.
+ */
+export function persistedWizardState(context: KitchenContext, withPhotos = true): PersistedWizardState {
+  const state: Record<string, unknown> = Object.fromEntries(
+    PERSISTED_FIELDS.map((field) => [field, context[field]]),
+  );
+  if (!withPhotos) for (const field of PHOTO_FIELDS) state[field] = null;
+  return state as PersistedWizardState;
 }
 
 const envelope = (state: object, version: number) => JSON.stringify({ state, version });

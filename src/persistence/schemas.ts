@@ -1,7 +1,10 @@
 // The shapes of what the browser keeps (spec §3), checked on every read: storage is outside our control.
-import { STEP_IDS } from '../../machines/kitchen/steps';
+import type { PersistedWizardState } from '../../machines/kitchen/context';
+import { isStepId, STEP_IDS } from '../../machines/kitchen/steps';
 import {
   boolean,
+  type Check,
+  INVALID,
   integer,
   nullable,
   number,
@@ -21,7 +24,17 @@ const addedText = withDefault(text, null);
 
 const moderationVerdict = object({ isSafe: boolean, timestamp: number, expiresAt: number });
 
-export const wizardStateSchema = object({
+/** A check per persisted field, typed by the wizard state: a field without one does not compile. */
+type WizardShape = { [K in keyof PersistedWizardState]-?: Check<PersistedWizardState[K]> };
+
+/** The plain-choice steps' options by step id (added in store version 5; older stores read as none). */
+const stepChoices: Check<PersistedWizardState['choices']> = (value) => {
+  const read = withDefault(record(string), {})(value);
+  if (read === INVALID) return INVALID;
+  return Object.fromEntries(Object.entries(read).filter(([step]) => isStepId(step)));
+};
+
+const wizardShape: WizardShape = {
   inputImageDataUrl: text,
   inputImageId: addedText,
   inputImageKey: addedText,
@@ -37,7 +50,10 @@ export const wizardStateSchema = object({
   selectedColor: text,
   hasIsland: flag,
   selectedShape: text,
-});
+  choices: stepChoices,
+};
+
+export const wizardStateSchema = object(wizardShape);
 
 const frontalPreview = object({ id: string, colour: string, primary_hex: string, image_url: string });
 

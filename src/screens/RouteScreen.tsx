@@ -7,7 +7,7 @@ import { KitchenActor } from '../app/kitchen-actor';
 
 type WizardRoute = Extract<RouteId, `create-kitchen/${string}`>;
 
-/** A component per screen; one wizard screen serves all ten steps, so moving between steps keeps its frame. */
+/** A component per screen; one wizard screen serves every step, so moving between steps keeps its frame. */
 export type RouteScreens = Record<Exclude<RouteId, WizardRoute>, ComponentType> & { wizard: ComponentType };
 
 const isWizardRoute = (route: RouteId): route is WizardRoute => route.startsWith('create-kitchen/');

@@ -169,6 +169,7 @@ describe('generation jobs', () => {
     worktop: { id: 'c1d2e3f4-a5b6-5c7d-8e9f-0a1b2c3d4e5f', finish: 'Polished' },
     shape: 'l-shaped',
     hasIsland: true,
+    choices: [{ step: 'splashback', value: 'tiles', label: 'Tiles' }],
     ...overrides,
   });
 
@@ -200,6 +201,7 @@ describe('generation jobs', () => {
       worktopId: 'c1d2e3f4-a5b6-5c7d-8e9f-0a1b2c3d4e5f',
       shape: 'l-shaped',
       hasIsland: true,
+      choices: [{ step: 'splashback', value: 'tiles', label: 'Tiles' }],
     });
   });
 

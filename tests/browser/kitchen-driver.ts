@@ -4,23 +4,40 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { kitchenPhoto } from '../support/made-images';
+import { byStep, STEP_IDS, type StepId, stepMeta } from '../../machines/kitchen/steps';
+import {
+  SPEC_STEP_ORDER,
+  SPEC_STEP_TITLES,
+  type SpecStepId,
+  specTitleOf,
+} from '../machines/model/spec-oracle';
 
-/** The wizard as the spec lists it (SPEC §2): path segment, title, and the radio groups to choose in, in order. */
-export const SPEC_STEPS = [
-  { id: 'upload-image', title: 'Upload Your Kitchen Photo', groups: [] },
-  { id: 'design', title: 'Design Style', groups: ['door-style'] },
-  { id: 'handles', title: 'Handles', groups: ['handles'] },
-  { id: 'finishing', title: 'Front Finish', groups: ['finish'] },
-  { id: 'frontal-color', title: 'Front Color', groups: ['front-colour-group', 'front-colour'] },
-  { id: 'material', title: 'Worktop Material', groups: ['worktop-material'] },
-  { id: 'material-color', title: 'Worktop Color', groups: ['worktop-colour-group', 'worktop-colour'] },
-  { id: 'material-preview', title: 'Worktop Finish', groups: ['worktop-finish'] },
-  { id: 'kitchen-shape', title: 'Kitchen Layout', groups: ['kitchen-shape'] },
-  { id: 'kitchen-island', title: 'Kitchen Island', groups: ['kitchen-island'] },
-] as const;
+/** The radio groups to choose in on each step, in order, keyed by the step type; a plain choice's is its id. */
+const STEP_GROUPS = byStep<readonly string[]>(
+  {
+    'upload-image': [],
+    design: ['door-style'],
+    handles: ['handles'],
+    finishing: ['finish'],
+    'frontal-color': ['front-colour-group', 'front-colour'],
+    material: ['worktop-material'],
+    'material-color': ['worktop-colour-group', 'worktop-colour'],
+    'material-preview': ['worktop-finish'],
+    'kitchen-shape': ['kitchen-shape'],
+    'kitchen-island': ['kitchen-island'],
+  },
+  (step) => [step],
+);
+
+/** The wizard as the spec lists it (SPEC §2, from the spec oracle): path segment, title, and its radio groups. */
+export const SPEC_STEPS = SPEC_STEP_ORDER.map((id) => ({
+  id,
+  title: SPEC_STEP_TITLES[id],
+  groups: STEP_GROUPS[id],
+}));
 
 export type SpecStep = (typeof SPEC_STEPS)[number];
-export type SpecStepId = SpecStep['id'];
+export type { SpecStepId };
 
 export const specStep = (id: SpecStepId): SpecStep & { index: number } => {
   const index = SPEC_STEPS.findIndex((step) => step.id === id);
@@ -29,7 +46,7 @@ export const specStep = (id: SpecStepId): SpecStep & { index: number } => {
   return { ...step, index };
 };
 
-export const stepPath = (id: SpecStepId) => `/create-kitchen/${id}`;
+export const stepPath = (id: StepId) => `/create-kitchen/${id}`;
 
 /** Generous waits: a shared CI machine can be slow, and nothing here measures time. */
 const WAIT_MS = 20_000;
@@ -47,9 +64,10 @@ export async function waitForHeading(page: Page, title: string): Promise<void> {
 }
 
 /** Waits for a wizard step: its path in the address bar and its title on the screen. */
-export async function waitForStep(page: Page, id: SpecStepId): Promise<void> {
+export async function waitForStep(page: Page, id: StepId): Promise<void> {
   await page.waitForURL((url) => url.pathname === stepPath(id), { timeout: WAIT_MS });
-  await waitForHeading(page, specStep(id).title);
+  // A step the spec names must show the spec's title; one a studio added shows its own.
+  await waitForHeading(page, specTitleOf(id) ?? stepMeta(id).title);
 }
 
 export const nextButton = (page: Page): Locator => page.getByRole('button', { name: 'Next', exact: true });
@@ -113,9 +131,9 @@ export async function chooseFirstIn(page: Page, group: string): Promise<string> 
 }
 
 /** Chooses the first option in each of the step's groups, in order; answers their labels. */
-export async function chooseFirstOptions(page: Page, id: SpecStepId): Promise<string[]> {
+export async function chooseFirstOptions(page: Page, id: StepId): Promise<string[]> {
   const labels: string[] = [];
-  for (const group of specStep(id).groups) labels.push(await chooseFirstIn(page, group));
+  for (const group of STEP_GROUPS[id]) labels.push(await chooseFirstIn(page, group));
   return labels;
 }
 
@@ -201,15 +219,15 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * From the upload step, chooses the photo and the first option of every step up to the island, pressing Next
- * in between (Shaker, the first door style, skips the handles step by itself). Ends on the island step with
+ * From the upload step, chooses the photo and the first option of every step up to the last, pressing Next
+ * in between (Shaker, the first door style, skips the handles step by itself). Ends on the last step with
  * Generate enabled.
  */
 export async function completeWizard(page: Page, photo: PhotoFile): Promise<void> {
   await waitForStep(page, 'upload-image');
   await choosePhoto(page, photo);
   if ((await photoOutcome(page)) !== 'ready') throw new Error('The photo did not pass the check.');
-  for (const { id } of SPEC_STEPS.slice(1)) {
+  for (const id of STEP_IDS.slice(1)) {
     if (id === 'handles') continue;
     await nextButton(page).click();
     await waitForStep(page, id);

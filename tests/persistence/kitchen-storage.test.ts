@@ -1,7 +1,12 @@
 // Persistence of the wizard in the browser (spec §3): the spec's keys and version, what is left out,
 // migrations from versions 1 to 4, and storage that cannot be read, which reads as empty and never stops the app.
 import { describe, expect, it } from 'vitest';
-import { initialContext, type KitchenContext } from '../../machines/kitchen/context';
+import {
+  initialContext,
+  initialWizardState,
+  type KitchenContext,
+  type PersistedWizardState,
+} from '../../machines/kitchen/context';
 import {
   type KeyValueStorage,
   loadSelections,
@@ -61,6 +66,29 @@ const chosen = (): KitchenContext => ({
   },
 });
 
+/**
+ * Every persisted field with a value other than its initial one. Typed by the wizard state: a field added to it
+ * does not compile here until it has a value, and the round trip below then proves it is saved and restored.
+ */
+const EVERY_FIELD_CHANGED: PersistedWizardState = {
+  inputImageDataUrl: 'data:image/jpeg;base64,/9j/AAAA',
+  inputImageId: '5a0e4b8f-1c2d-4e3f-9a8b-7c6d5e4f3a21',
+  inputImageKey: 'ab'.repeat(32),
+  lastGeneratedImageDataUrl: '/api/v1/images/result',
+  lastGenerationProvider: 'local',
+  emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e',
+  currentStep: 'kitchen-shape',
+  moderationPassed: true,
+  moderationCache: { [`${'ab'.repeat(32)}`]: { isSafe: true, timestamp: 1, expiresAt: Date.now() + 60_000 } },
+  selectedDesign: 'Shaker',
+  selectedDesignImage: '/design.webp',
+  selectedStyle: 'modern',
+  selectedColor: '#9CAF88',
+  hasIsland: false,
+  selectedShape: 'galley',
+  choices: { 'kitchen-shape': 'galley' },
+};
+
 const stored = (storage: MemoryStorage, key: string) => JSON.parse(storage.getItem(key) ?? 'null');
 
 describe('persistence', () => {
@@ -85,6 +113,30 @@ describe('persistence', () => {
     expect(state).not.toHaveProperty('isModerating');
     expect(state).not.toHaveProperty('isProcessingImage');
     expect(state).toMatchObject({ currentStep: 'material', moderationPassed: true, selectedShape: 'galley' });
+  });
+
+  it('saves and restores every field of the wizard state but the file, each one changed from its start', () => {
+    const storage = new MemoryStorage();
+    saveSelections(storage, { ...chosen(), ...EVERY_FIELD_CHANGED });
+    const { wizard } = loadSelections(storage);
+    const { file: _notStored, ...initial } = initialWizardState();
+    for (const field of Object.keys(initial) as (keyof PersistedWizardState)[]) {
+      expect(EVERY_FIELD_CHANGED[field], `${field} changed in the sample`).not.toEqual(initial[field]);
+      expect(wizard[field], `${field} restored`).toEqual(EVERY_FIELD_CHANGED[field]);
+    }
+    expect(stored(storage, 'create-kitchen-storage').state).not.toHaveProperty('file');
+  });
+
+  it('restores a plain choice only for a step the table has', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(
+      STORAGE_KEYS.wizard,
+      JSON.stringify({
+        version: 5,
+        state: { ...EVERY_FIELD_CHANGED, choices: { design: 'x', nowhere: 'y' } },
+      }),
+    );
+    expect(loadSelections(storage).wizard.choices).toEqual({ design: 'x' });
   });
 
   it('reads back what it wrote', () => {

@@ -31,6 +31,7 @@ import { AppServicesProvider } from '../../src/app/app-services';
 import { KitchenActor } from '../../src/app/kitchen-actor';
 import { createSaveStatus } from '../../src/app/save-status';
 import { LazyAppRoutes } from '../../src/screens/LazyAppRoutes';
+import { firstPlainChoices } from '../machines/support/samples';
 
 export const WHITE_FRONT: FrontalPreview = {
   id: '0b6f3c3e-6f0c-4d8e-9a57-1f6a3c2e1a01',
@@ -75,6 +76,7 @@ export const COMPLETE_SELECTIONS: PersistedSelections = {
     selectedDesign: 'Shaker',
     selectedShape: 'l-shaped',
     hasIsland: true,
+    choices: firstPlainChoices(),
   },
   frontals: {
     doorStyleGroup: 'Shaker',

@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogueRequest, CatalogueResult } from '../../machines/kitchen/catalogue';
 import { STEP_BLOCKED_REASONS } from '../../machines/kitchen/requirements';
-import { WIZARD_STEPS } from '../../machines/kitchen/steps';
+import { stepMeta } from '../../machines/kitchen/steps';
+import { SPEC_STEP_ORDER, SPEC_STEP_TITLES, specProgress } from '../machines/model/spec-oracle';
 import { CATALOGUE, COMPLETE_SELECTIONS, renderApp, SAGE_FRONT, shown } from './harness';
 
 afterEach(cleanup);
@@ -16,22 +17,25 @@ const describedText = (element: HTMLElement) =>
     .join(' ');
 
 describe('the wizard frame', () => {
-  it.each(WIZARD_STEPS.map((step, index) => [step.id, step, index] as const))(
+  it.each(SPEC_STEP_ORDER.map((id, index) => [id, SPEC_STEP_TITLES[id], index] as const))(
     'shows %s with its title, description, progress and place in the step list',
-    async (_, step, index) => {
+    async (id, title, index) => {
       const app = renderApp({ restored: COMPLETE_SELECTIONS });
-      app.navigate(`create-kitchen/${step.id}`);
-      await shown(step.title);
-      if (step.description) expect(screen.getByText(step.description)).toBeTruthy();
+      app.navigate(`create-kitchen/${id}`);
+      await shown(title);
+      const { description } = stepMeta(id);
+      if (description) expect(screen.getByText(description)).toBeTruthy();
       const progress = screen.getByRole('progressbar');
-      expect(progress.getAttribute('aria-valuenow')).toBe(String((index + 1) * 10));
-      expect(screen.getByText(`Step ${index + 1} of 10`, { exact: false })).toBeTruthy();
+      expect(progress.getAttribute('aria-valuenow')).toBe(String(Math.round(specProgress(id))));
+      expect(
+        screen.getByText(`Step ${index + 1} of ${SPEC_STEP_ORDER.length}`, { exact: false }),
+      ).toBeTruthy();
       const current = within(screen.getByRole('navigation', { name: 'Wizard steps' }))
         .getAllByRole('listitem')
         .filter((item) => item.getAttribute('aria-current') === 'step');
-      expect(current.map((item) => item.textContent)).toEqual([`${index + 1}${step.title}`]);
+      expect(current.map((item) => item.textContent)).toEqual([`${index + 1}${title}`]);
       // Every choice is made, so the step's own option is shown selected once its list has loaded.
-      if (step.id !== 'upload-image') {
+      if (id !== 'upload-image') {
         await waitFor(() =>
           expect(screen.getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(
             true,
@@ -78,7 +82,10 @@ describe('the wizard frame', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Galley/ }));
     expect(app.context().selectedShape).toBe('galley');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(heading().textContent).toBe('Worktop Finish');
+    const beforeShape = SPEC_STEP_ORDER[SPEC_STEP_ORDER.indexOf('kitchen-shape') - 1] ?? 'kitchen-shape';
+    expect(heading().textContent).toBe(SPEC_STEP_TITLES[beforeShape]);
+
+    app.navigate('create-kitchen/material-preview');
     fireEvent.click(await screen.findByRole('radio', { name: /^Honed/ }));
     expect(app.context().worktops.selectedWorktopPreview?.finish).toBe('Honed');
   });

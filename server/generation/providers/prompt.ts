@@ -1,11 +1,13 @@
 // The one prompt builder every photoreal provider uses: the kitchen from the user's catalogue choices (names and
-// hex values, material, finish, door and handle style, layout and island), and the empty room; both with the
+// hex values, material, finish, door and handle style, layout and island, then any other step's choice in
+// words), and the empty room; both with the
 // same instructions to keep the room itself exactly as photographed. Models follow colour names better than hex
 // values, so each colour is given as both. One paragraph: multipart encoding would rewrite line breaks.
 import { findKitchenLayout, type KitchenLayoutId } from '../../../contract/layouts';
 import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../../catalogue/catalogue';
 import type { DoorProfile } from '../../catalogue/frontal-data';
 import type { SurfaceTexture } from '../../catalogue/worktop-data';
+import { choicesInWords, type DescribedChoice } from '../configuration';
 import { type HandleStyle, handleStyleFor } from '../render/design';
 
 export interface KitchenPromptChoices {
@@ -13,6 +15,8 @@ export interface KitchenPromptChoices {
   worktop: WorktopPreviewEntry;
   layout: KitchenLayoutId;
   hasIsland: boolean;
+  /** Choices of steps the prompt has no words of its own for: named as the user chose them (D40). */
+  otherChoices?: readonly DescribedChoice[];
 }
 
 /** What must not change, for both the empty room and the kitchen. */
@@ -87,6 +91,11 @@ function worktopSentence(worktop: WorktopPreviewEntry): string {
   );
 }
 
+/** "Also as chosen: Splashback: Tiles; Flooring: Light oak." — or nothing when there are none. */
+function otherChoicesSentence(choices: readonly DescribedChoice[] = []): string[] {
+  return choices.length === 0 ? [] : [`Also as chosen: ${choicesInWords(choices)}.`];
+}
+
 export function kitchenPrompt(choices: KitchenPromptChoices): string {
   return [
     'Renovate the kitchen in this exact photo.',
@@ -95,6 +104,7 @@ export function kitchenPrompt(choices: KitchenPromptChoices): string {
     layoutSentence(choices.layout, choices.hasIsland),
     frontsSentence(choices.frontal),
     worktopSentence(choices.worktop),
+    ...otherChoicesSentence(choices.otherChoices),
     'Integrated appliances and a sink in the worktop.',
     PHOTOGRAPHY,
   ].join(' ');

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import type { KitchenLayoutId } from '../../../contract/layouts';
 import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../../catalogue/catalogue';
+import type { DescribedChoice } from '../configuration';
+import { otherChoicesCaption } from './caption';
 import { designFromChoices, type KitchenDesign } from './design';
 import { makeCamera, type Rect } from './perspective';
 import { plainFrontRegions, ROOM } from './plan';
@@ -17,6 +19,8 @@ export interface ConceptInput {
   worktop: WorktopPreviewEntry;
   layout: KitchenLayoutId;
   hasIsland: boolean;
+  /** Choices the drawing has no look for: named in words along the bottom. */
+  otherChoices?: readonly DescribedChoice[];
 }
 
 export interface ConceptImage {
@@ -36,7 +40,11 @@ export function conceptHeight(photoWidth: number, photoHeight: number, width = C
 }
 
 /** Renders a resolved design over the room read from `photo`: the seam tests use to vary one trait at a time. */
-export async function renderDesign(photo: Buffer, design: KitchenDesign): Promise<ConceptImage> {
+export async function renderDesign(
+  photo: Buffer,
+  design: KitchenDesign,
+  otherChoices: readonly DescribedChoice[] = [],
+): Promise<ConceptImage> {
   const width = CONCEPT_WIDTH;
   const [metadata, light, tileUrl] = await Promise.all([
     sharp(photo).metadata(),
@@ -45,7 +53,8 @@ export async function renderDesign(photo: Buffer, design: KitchenDesign): Promis
   ]);
   // The stored photo is already auto-oriented, so its stored width and height are the ones the user saw.
   const height = conceptHeight(metadata.width ?? 4, metadata.height ?? 3);
-  const svg = conceptSvg(makeCamera(width, height), design, light, tileUrl);
+  const caption = otherChoicesCaption(width, height, otherChoices);
+  const svg = conceptSvg(makeCamera(width, height), design, light, tileUrl, caption);
   const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 88, chromaSubsampling: '4:4:4' }).toBuffer();
   return { bytes, contentType: 'image/jpeg', width, height };
 }
@@ -54,6 +63,7 @@ export function renderConcept(input: ConceptInput): Promise<ConceptImage> {
   return renderDesign(
     input.photo,
     designFromChoices(input.frontal, input.worktop, input.layout, input.hasIsland),
+    input.otherChoices,
   );
 }
 

@@ -487,7 +487,14 @@ function cabinetSvg(context: SceneContext, cabinet: CabinetPlan): string {
 
 // ---- The whole picture ----
 
-export function conceptSvg(camera: Camera, design: KitchenDesign, light: RoomLight, tileUrl: string): string {
+/** The whole drawing; `overlay` (SVG) is drawn last, over the kitchen. */
+export function conceptSvg(
+  camera: Camera,
+  design: KitchenDesign,
+  light: RoomLight,
+  tileUrl: string,
+  overlay = '',
+): string {
   const plan = planKitchen(design.layout, design.hasIsland);
   const context: SceneContext = { camera, design, light, plan };
   const worktopTop = BASE.top + materialLook(design.worktop.material).thickness;
@@ -498,6 +505,7 @@ export function conceptSvg(camera: Camera, design: KitchenDesign, light: RoomLig
     // The window sits over the splashback where the two meet.
     plan.backRun ? windowSvg(context) : '',
     ...plan.cabinets.map((cabinet) => cabinetSvg(context, cabinet)),
+    overlay,
   ].join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${camera.width}" height="${camera.height}" viewBox="0 0 ${camera.width} ${camera.height}">${body}</svg>`;
 }

@@ -1,6 +1,6 @@
 // Which content each wizard step shows.
 import type { ComponentType } from 'react';
-import type { StepId } from '../../../machines/kitchen/steps';
+import { byStep, type StepId } from '../../../machines/kitchen/steps';
 import { DesignStep } from './steps/DesignStep';
 import { FinishingStep } from './steps/FinishingStep';
 import { FrontalColorStep } from './steps/FrontalColorStep';
@@ -10,21 +10,26 @@ import { KitchenShapeStep } from './steps/KitchenShapeStep';
 import { MaterialColorStep } from './steps/MaterialColorStep';
 import { MaterialPreviewStep } from './steps/MaterialPreviewStep';
 import { MaterialStep } from './steps/MaterialStep';
+import { plainChoiceScreen } from './steps/PlainChoiceStep';
 import type { StepProps } from './steps/step-props';
 import { UploadImageStep } from './steps/UploadImageStep';
 
-const STEP_CONTENT: Record<StepId, ComponentType<StepProps>> = {
-  'upload-image': UploadImageStep,
-  design: DesignStep,
-  handles: HandlesStep,
-  finishing: FinishingStep,
-  'frontal-color': FrontalColorStep,
-  material: MaterialStep,
-  'material-color': MaterialColorStep,
-  'material-preview': MaterialPreviewStep,
-  'kitchen-shape': KitchenShapeStep,
-  'kitchen-island': KitchenIslandStep,
-};
+/** A step of its own names its screen here; a plain-choice step shows its row's options. */
+const STEP_CONTENT = byStep<ComponentType<StepProps>>(
+  {
+    'upload-image': UploadImageStep,
+    design: DesignStep,
+    handles: HandlesStep,
+    finishing: FinishingStep,
+    'frontal-color': FrontalColorStep,
+    material: MaterialStep,
+    'material-color': MaterialColorStep,
+    'material-preview': MaterialPreviewStep,
+    'kitchen-shape': KitchenShapeStep,
+    'kitchen-island': KitchenIslandStep,
+  },
+  plainChoiceScreen,
+);
 
 export function StepContent({ stepId, isLoading }: { stepId: StepId } & StepProps) {
   const Content = STEP_CONTENT[stepId];

@@ -1,4 +1,5 @@
 // /your-kitchen: the generation in progress, its result, the error screen, or an empty state.
+import { STEP_IDS } from '../../../machines/kitchen/steps';
 import { SiteHeader } from '../../components/SiteHeader';
 import { RouteLink } from '../../routing/RouteLink';
 import '../../styles/screens.css';
@@ -25,7 +26,9 @@ function EmptyState({ refusal }: { refusal: string | null }) {
         </>
       ) : (
         <>
-          <p className="muted">Design your kitchen in ten quick steps, then generate it here.</p>
+          <p className="muted">
+            Design your kitchen in {STEP_IDS.length} quick steps, then generate it here.
+          </p>
           <RouteLink route="create-kitchen/upload-image" className="button button--primary">
             Start designing
           </RouteLink>

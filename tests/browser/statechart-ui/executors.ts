@@ -7,6 +7,7 @@ import { jobPaths } from '../../../contract/generation';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
+import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import {
   backButton,
@@ -165,6 +166,15 @@ export const executors: ExecutorTable = {
       ),
   },
   'ISLAND.SELECTED': { run: (page, event) => choose(page, 'kitchen-island', event.hasIsland ? 0 : 1) },
+  'STEP.CHOSEN': {
+    // A plain-choice step's screen lists its row's options in order, in a group named by the step.
+    run: (page, event) =>
+      choose(
+        page,
+        event.step,
+        stepOptions(event.step).findIndex((option) => option.value === event.value),
+      ),
+  },
   GENERATE: {
     run: async (page, _, before) => {
       const again = before.matches({ routes: { 'your-kitchen': 'result' } });

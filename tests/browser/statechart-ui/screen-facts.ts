@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
-import type { StepId } from '../../../machines/kitchen/steps';
+import { byStep, LAST_STEP, type StepId, stepOptions } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { NOT_FOUND_PATH } from './executors';
 import { ARMED_FAILURE_MESSAGE, listsOf } from './ui-model';
@@ -99,47 +99,49 @@ export function readScreen(page: Page): Promise<ScreenFacts> {
 
 /** The index of the chosen option in each radio group of a step, as the mirror's context has it. */
 function expectedChecked(step: StepId, snapshot: KitchenSnapshot): Record<string, number> {
-  const { frontals, worktops, selectedShape, hasIsland } = snapshot.context;
+  const { frontals, worktops, selectedShape, hasIsland, choices } = snapshot.context;
   const catalogue = listsOf(snapshot.context.catalogue);
   const on = (state: string) => snapshot.matches({ routes: { 'create-kitchen': { [step]: state } } });
-  switch (step) {
-    case 'design':
-      return { 'door-style': catalogue.doorStyleGroups.indexOf(frontals.doorStyleGroup ?? '') };
-    case 'handles':
-      return { handles: frontals.isHandleless === null ? -1 : frontals.isHandleless ? 1 : 0 };
-    case 'finishing':
-      return { finish: catalogue.finishes.indexOf(frontals.finish ?? '') };
-    case 'frontal-color': {
-      const groups = {
-        'front-colour-group': catalogue.frontalColourGroups.indexOf(frontals.colorGroup ?? ''),
-      };
-      if (!on('ready')) return groups;
-      const frontal = catalogue.frontalPreviews.findIndex((item) => item.id === frontals.selectedFrontalId);
-      return { ...groups, 'front-colour': frontal };
-    }
-    case 'material':
-      return { 'worktop-material': catalogue.worktopMaterials.indexOf(worktops.material ?? '') };
-    case 'material-color': {
-      const groups = {
-        'worktop-colour-group': catalogue.worktopColourGroups.indexOf(worktops.colourGroup ?? ''),
-      };
-      if (!on('ready')) return groups;
-      const colour = catalogue.worktopColours.findIndex((item) => item.colour === worktops.colour);
-      return { ...groups, 'worktop-colour': colour };
-    }
-    case 'material-preview':
-      return {
+  // Keyed by the step type: a step of its own missing here does not compile.
+  const checkedOn = byStep<() => Record<string, number>>(
+    {
+      'upload-image': () => ({}),
+      design: () => ({ 'door-style': catalogue.doorStyleGroups.indexOf(frontals.doorStyleGroup ?? '') }),
+      handles: () => ({ handles: frontals.isHandleless === null ? -1 : frontals.isHandleless ? 1 : 0 }),
+      finishing: () => ({ finish: catalogue.finishes.indexOf(frontals.finish ?? '') }),
+      'frontal-color': () => {
+        const groups = {
+          'front-colour-group': catalogue.frontalColourGroups.indexOf(frontals.colorGroup ?? ''),
+        };
+        if (!on('ready')) return groups;
+        const frontal = catalogue.frontalPreviews.findIndex((item) => item.id === frontals.selectedFrontalId);
+        return { ...groups, 'front-colour': frontal };
+      },
+      material: () => ({ 'worktop-material': catalogue.worktopMaterials.indexOf(worktops.material ?? '') }),
+      'material-color': () => {
+        const groups = {
+          'worktop-colour-group': catalogue.worktopColourGroups.indexOf(worktops.colourGroup ?? ''),
+        };
+        if (!on('ready')) return groups;
+        const colour = catalogue.worktopColours.findIndex((item) => item.colour === worktops.colour);
+        return { ...groups, 'worktop-colour': colour };
+      },
+      'material-preview': () => ({
         'worktop-finish': catalogue.worktopPreviews.findIndex(
           (item) => item.id === worktops.selectedWorktopId,
         ),
-      };
-    case 'kitchen-shape':
-      return { 'kitchen-shape': KITCHEN_LAYOUTS.findIndex((layout) => layout.id === selectedShape) };
-    case 'kitchen-island':
-      return { 'kitchen-island': hasIsland === null ? -1 : hasIsland ? 0 : 1 };
-    default:
-      return {};
-  }
+      }),
+      'kitchen-shape': () => ({
+        'kitchen-shape': KITCHEN_LAYOUTS.findIndex((layout) => layout.id === selectedShape),
+      }),
+      'kitchen-island': () => ({ 'kitchen-island': hasIsland === null ? -1 : hasIsland ? 0 : 1 }),
+    },
+    // A plain-choice step's group is named by the step and lists its row's options in order.
+    (plain) => () => ({
+      [plain]: stepOptions(plain).findIndex((option) => option.value === choices[plain]),
+    }),
+  );
+  return checkedOn[step]();
 }
 
 /** What the screen must show for the mirror's snapshot. */
@@ -148,7 +150,7 @@ export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
   const { context } = snapshot;
   const step = view.step?.id ?? null;
   const settled = view.error === null && !view.isLoading;
-  const isLast = step === 'kitchen-island';
+  const isLast = step === LAST_STEP;
   // On the last step, Generate gives the service's refusal while it lasts, then the spent allowance.
   const generateReason =
     view.generationRefusal ?? (context.remainingGenerations === 0 ? NO_GENERATIONS_LEFT : null);
@@ -156,7 +158,8 @@ export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
   return {
     path: view.path ?? NOT_FOUND_PATH,
     heading: view.step?.title ?? ROUTE_HEADINGS[view.route] ?? '',
-    progress: view.progress === null ? null : String(view.progress),
+    // The bar shows whole percents.
+    progress: view.progress === null ? null : String(Math.round(view.progress)),
     // Only a failure the test caused has a message the test knows; the others must show the error screen.
     error: view.error === null ? null : view.error === ARMED_FAILURE_MESSAGE ? view.error : '(any)',
     busy: view.isGenerating

@@ -17,7 +17,7 @@ import { MODERATION_PURGE_INTERVAL_MS } from '../../../machines/kitchen/moderati
 import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
 import { isStepComplete } from '../../../machines/kitchen/requirements';
 import { ROUTE_IDS } from '../../../machines/kitchen/routes';
-import { STEP_IDS } from '../../../machines/kitchen/steps';
+import { byStep, LAST_STEP, STEP_IDS, stepOptions } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { DEFAULT_IMAGE_RETENTION_DAYS } from '../../../server/config';
 import { DEFAULT_SESSION_LIFETIME } from '../../../server/users/session-store';
@@ -259,61 +259,55 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
   if (view.canGoNext) events.push({ type: 'NEXT' });
   if (view.canGoBack) events.push({ type: 'BACK' });
   const on = (state: string) => snapshot.matches({ routes: { 'create-kitchen': { [step]: state } } });
-  switch (step) {
-    case 'upload-image':
-      for (const file of Object.values(PHOTO_SAMPLES)) events.push({ type: 'PHOTO.SELECTED', file });
-      if (context.inputImageDataUrl !== null) events.push({ type: 'PHOTO.REMOVED' });
-      break;
-    case 'design':
+  // The choices each step offers, keyed by the step type: a step of its own missing here does not compile.
+  const choicesOn = byStep<() => UiEvent[]>(
+    {
+      'upload-image': () => [
+        ...Object.values(PHOTO_SAMPLES).map((file) => ({ type: 'PHOTO.SELECTED', file }) as const),
+        ...(context.inputImageDataUrl !== null ? [{ type: 'PHOTO.REMOVED' } as const] : []),
+      ],
       // The first door style, and the first that offers a real handle choice (the handles step is shown).
-      for (const group of new Set([
-        ...first(catalogue.doorStyleGroups),
-        ...withHandleChoice(snapshot, oracle),
-      ])) {
-        events.push({ type: 'DESIGN.SELECTED', group, image: null });
-      }
-      break;
-    case 'handles':
-      events.push({ type: 'HANDLES.SELECTED', isHandleless: false });
-      break;
-    case 'finishing':
-      for (const finish of first(catalogue.finishes)) events.push({ type: 'FINISH.SELECTED', finish });
-      break;
-    case 'frontal-color':
-      for (const group of first(catalogue.frontalColourGroups)) {
-        events.push({ type: 'FRONTAL_COLOUR_GROUP.SELECTED', group });
-      }
-      if (on('ready')) {
-        for (const frontal of first(catalogue.frontalPreviews))
-          events.push({ type: 'FRONTAL.SELECTED', frontal });
-      }
-      break;
-    case 'material':
-      for (const material of first(catalogue.worktopMaterials)) {
-        events.push({ type: 'MATERIAL.SELECTED', material });
-      }
-      break;
-    case 'material-color':
-      for (const group of first(catalogue.worktopColourGroups)) {
-        events.push({ type: 'WORKTOP_COLOUR_GROUP.SELECTED', group });
-      }
-      if (on('ready')) {
-        for (const colour of first(catalogue.worktopColours)) {
-          events.push({ type: 'WORKTOP_COLOUR.SELECTED', colour });
-        }
-      }
-      break;
-    case 'material-preview':
-      for (const worktop of first(catalogue.worktopPreviews))
-        events.push({ type: 'WORKTOP.SELECTED', worktop });
-      break;
-    case 'kitchen-shape':
-      for (const layout of first(KITCHEN_LAYOUTS)) events.push({ type: 'SHAPE.SELECTED', shape: layout.id });
-      break;
-    case 'kitchen-island':
-      events.push({ type: 'ISLAND.SELECTED', hasIsland: true });
-      if (context.remainingGenerations !== 0 && context.hasIsland !== null) events.push({ type: 'GENERATE' });
-      break;
+      design: () =>
+        [...new Set([...first(catalogue.doorStyleGroups), ...withHandleChoice(snapshot, oracle)])].map(
+          (group) => ({ type: 'DESIGN.SELECTED', group, image: null }),
+        ),
+      handles: () => [{ type: 'HANDLES.SELECTED', isHandleless: false }],
+      finishing: () => first(catalogue.finishes).map((finish) => ({ type: 'FINISH.SELECTED', finish })),
+      'frontal-color': () => [
+        ...first(catalogue.frontalColourGroups).map(
+          (group) => ({ type: 'FRONTAL_COLOUR_GROUP.SELECTED', group }) as const,
+        ),
+        ...(on('ready')
+          ? first(catalogue.frontalPreviews).map(
+              (frontal) => ({ type: 'FRONTAL.SELECTED', frontal }) as const,
+            )
+          : []),
+      ],
+      material: () =>
+        first(catalogue.worktopMaterials).map((material) => ({ type: 'MATERIAL.SELECTED', material })),
+      'material-color': () => [
+        ...first(catalogue.worktopColourGroups).map(
+          (group) => ({ type: 'WORKTOP_COLOUR_GROUP.SELECTED', group }) as const,
+        ),
+        ...(on('ready')
+          ? first(catalogue.worktopColours).map(
+              (colour) => ({ type: 'WORKTOP_COLOUR.SELECTED', colour }) as const,
+            )
+          : []),
+      ],
+      'material-preview': () =>
+        first(catalogue.worktopPreviews).map((worktop) => ({ type: 'WORKTOP.SELECTED', worktop })),
+      'kitchen-shape': () =>
+        first(KITCHEN_LAYOUTS).map((layout) => ({ type: 'SHAPE.SELECTED', shape: layout.id })),
+      'kitchen-island': () => [{ type: 'ISLAND.SELECTED', hasIsland: true }],
+    },
+    // A plain-choice step offers its first option.
+    (plain) => () =>
+      first(stepOptions(plain)).map(({ value }) => ({ type: 'STEP.CHOSEN', step: plain, value }) as const),
+  );
+  events.push(...choicesOn[step]());
+  if (step === LAST_STEP && context.remainingGenerations !== 0 && isStepComplete(LAST_STEP, context)) {
+    events.push({ type: 'GENERATE' });
   }
   return events;
 }

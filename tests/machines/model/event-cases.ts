@@ -5,10 +5,15 @@ import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/e
 import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
 import { firstIncompleteStepBefore, isStepComplete } from '../../../machines/kitchen/requirements';
 import { ROUTE_IDS, type RouteId } from '../../../machines/kitchen/routes';
-import type { StepId } from '../../../machines/kitchen/steps';
+import {
+  LAST_STEP,
+  nextStepOf,
+  previousStepOf,
+  type StepId,
+  stepOptions,
+} from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import * as sample from '../support/samples';
-import { SPEC_STEP_ORDER } from './spec-oracle';
 
 type EventOf<T extends KitchenEventType> = Extract<KitchenEvent, { type: T }>;
 
@@ -24,8 +29,6 @@ export type EventTable = { [T in KitchenEventType]: EventCase<EventOf<T>> };
 const stepOf = (snapshot: KitchenSnapshot): StepId | null => viewOf(snapshot).step?.id ?? null;
 const routeOf = (snapshot: KitchenSnapshot): RouteId => viewOf(snapshot).route;
 const inRoute = (snapshot: KitchenSnapshot, prefix: string) => routeOf(snapshot).startsWith(prefix);
-const neighbour = (step: StepId, offset: number): StepId | undefined =>
-  SPEC_STEP_ORDER[SPEC_STEP_ORDER.indexOf(step) + offset];
 
 /** Offers the two samples of a choice while the step that makes it is on screen. */
 const choiceOn =
@@ -90,8 +93,8 @@ export const eventCases: EventTable = {
         expect(routeOf(after)).toBe(next);
         return;
       }
-      const next = neighbour(step, 1);
-      if (next === undefined || !isStepComplete(step, before.context)) {
+      const next = nextStepOf(step);
+      if (next === null || !isStepComplete(step, before.context)) {
         // Gating: the last step has no next, and an incomplete step cannot be left.
         expect(stepOf(after)).toBe(step);
         return;
@@ -107,7 +110,7 @@ export const eventCases: EventTable = {
       const step = stepOf(before);
       if (step === null) return;
       // The first step has no previous.
-      expect(stepOf(after)).toBe(neighbour(step, -1) ?? step);
+      expect(stepOf(after)).toBe(previousStepOf(step) ?? step);
     },
   },
   'PHOTO.SELECTED': {
@@ -253,14 +256,23 @@ export const eventCases: EventTable = {
     ),
     check: (_, after, event) => expect(after.context.hasIsland).toBe(event.hasIsland),
   },
+  'STEP.CHOSEN': {
+    // Every option of a plain-choice step (step-table.ts), while it is on screen.
+    samples: (snapshot) => {
+      const step = stepOf(snapshot);
+      if (step === null) return [];
+      return stepOptions(step).map(({ value }) => ({ type: 'STEP.CHOSEN', step, value }));
+    },
+    check: (_, after, event) => expect(after.context.choices[event.step]).toBe(event.value),
+  },
   GENERATE: {
     samples: (snapshot) =>
-      stepOf(snapshot) === 'kitchen-island' || snapshot.matches({ routes: { 'your-kitchen': 'result' } })
+      stepOf(snapshot) === LAST_STEP || snapshot.matches({ routes: { 'your-kitchen': 'result' } })
         ? [{ type: 'GENERATE' }]
         : [],
     check: (before, after) => {
       const allowed =
-        isStepComplete('kitchen-island', before.context) &&
+        isStepComplete(LAST_STEP, before.context) &&
         (before.context.remainingGenerations === null || before.context.remainingGenerations > 0) &&
         before.matches({ generationGate: 'open' });
       expect(viewOf(after).isGenerating).toBe(allowed);

@@ -6,7 +6,7 @@ import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { kitchenMachine } from '../../../machines/kitchen/machine';
 import { isStepComplete } from '../../../machines/kitchen/requirements';
-import { STEP_IDS } from '../../../machines/kitchen/steps';
+import { LAST_STEP, STEP_IDS } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { actorCases } from './actor-cases';
 import { eventCases } from './event-cases';
@@ -44,7 +44,7 @@ export const abstractKey = (snapshot: KitchenSnapshot): string => {
   if (step === 'handles') facts.push(context.direction);
   if (step === 'frontal-color') facts.push(context.frontals.colorGroup !== null);
   if (step === 'material-color') facts.push(context.worktops.colourGroup !== null);
-  if (step === 'kitchen-island' || view.route === 'your-kitchen') {
+  if (step === LAST_STEP || view.route === 'your-kitchen') {
     facts.push(remainingBucket(context.remainingGenerations), context.emptyRoomId !== null);
     facts.push(context.lastGeneratedImageDataUrl !== null, generationGate);
   }

@@ -26,6 +26,15 @@ export const SPEC_STEP_TITLES: Record<(typeof SPEC_STEP_ORDER)[number], string> 
   'kitchen-island': 'Kitchen Island',
 };
 
-/** Progress shown is (step index + 1) / 10 as a percentage. */
-export const specProgress = (step: (typeof SPEC_STEP_ORDER)[number]) =>
-  (SPEC_STEP_ORDER.indexOf(step) + 1) * 10;
+export type SpecStepId = (typeof SPEC_STEP_ORDER)[number];
+
+/** The spec's title of a step it names; undefined for a step a studio added. */
+export const specTitleOf = (step: string): string | undefined =>
+  (SPEC_STEP_TITLES as Record<string, string>)[step];
+
+/**
+ * Progress shown is (step index + 1) / 10 as a percentage: the spec's rule, over the spec's ten steps or over
+ * the order given (a table with a step added keeps the rule, with its own count).
+ */
+export const specProgress = (step: string, order: readonly string[] = SPEC_STEP_ORDER) =>
+  ((order.indexOf(step) + 1) / order.length) * 100;

@@ -11,6 +11,7 @@ import type { CatalogueRequest, CatalogueResult } from '../../../machines/kitche
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { kitchenMachine } from '../../../machines/kitchen/machine';
+import { byStep, FIRST_STEP, STEP_IDS, type StepId } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import type { KitchenActorImplementations } from '../../../src/app/App';
 import * as sample from './samples';
@@ -82,39 +83,53 @@ export function startKitchen(
 
 export type Kitchen = ReturnType<typeof startKitchen>;
 
-/** Walks the wizard from the start to `step`, making the first sample choice on every step before it. */
-export async function walkTo(kitchen: Kitchen, step: string) {
+/** The first sample choice on each step, keyed by the step type: a step missing here does not compile. */
+const sampleChoices = (send: Kitchen['send']) =>
+  byStep<() => void>(
+    {
+      'upload-image': () => send({ type: 'PHOTO.SELECTED', file: sample.photo }),
+      design: () => send({ type: 'DESIGN.SELECTED', group: 'Shaker', image: null }),
+      handles: () => send({ type: 'HANDLES.SELECTED', isHandleless: false }),
+      finishing: () => send({ type: 'FINISH.SELECTED', finish: 'Matt' }),
+      'frontal-color': () => {
+        send({ type: 'FRONTAL_COLOUR_GROUP.SELECTED', group: 'Greens' });
+        send({ type: 'FRONTAL.SELECTED', frontal: sample.frontals[0] as (typeof sample.frontals)[number] });
+      },
+      material: () => send({ type: 'MATERIAL.SELECTED', material: 'Quartz' }),
+      'material-color': () => {
+        send({ type: 'WORKTOP_COLOUR_GROUP.SELECTED', group: 'Whites' });
+        send({
+          type: 'WORKTOP_COLOUR.SELECTED',
+          colour: sample.worktopColours[0] as (typeof sample.worktopColours)[number],
+        });
+      },
+      'material-preview': () =>
+        send({
+          type: 'WORKTOP.SELECTED',
+          worktop: sample.worktopPreviews[0] as (typeof sample.worktopPreviews)[number],
+        }),
+      'kitchen-shape': () => send({ type: 'SHAPE.SELECTED', shape: 'l-shaped' }),
+      'kitchen-island': () => send({ type: 'ISLAND.SELECTED', hasIsland: true }),
+    },
+    // A plain-choice step (step-table.ts) is walked by its first option, with no entry of its own.
+    (step) => () => send({ type: 'STEP.CHOSEN', step, value: sample.firstPlainChoices()[step] ?? '' }),
+  );
+
+/**
+ * Walks the wizard from the start to `step`, making the first sample choice on every step before it. The walk
+ * takes at most one move per step and fails with where it stuck, rather than loop.
+ */
+export async function walkTo(kitchen: Kitchen, step: StepId) {
   const { send, atStep, settled, view } = kitchen;
-  const choices: Record<string, () => void> = {
-    'upload-image': () => send({ type: 'PHOTO.SELECTED', file: sample.photo }),
-    design: () => send({ type: 'DESIGN.SELECTED', group: 'Shaker', image: null }),
-    handles: () => send({ type: 'HANDLES.SELECTED', isHandleless: false }),
-    finishing: () => send({ type: 'FINISH.SELECTED', finish: 'Matt' }),
-    'frontal-color': () => {
-      send({ type: 'FRONTAL_COLOUR_GROUP.SELECTED', group: 'Greens' });
-      send({ type: 'FRONTAL.SELECTED', frontal: sample.frontals[0] as (typeof sample.frontals)[number] });
-    },
-    material: () => send({ type: 'MATERIAL.SELECTED', material: 'Quartz' }),
-    'material-color': () => {
-      send({ type: 'WORKTOP_COLOUR_GROUP.SELECTED', group: 'Whites' });
-      send({
-        type: 'WORKTOP_COLOUR.SELECTED',
-        colour: sample.worktopColours[0] as (typeof sample.worktopColours)[number],
-      });
-    },
-    'material-preview': () =>
-      send({
-        type: 'WORKTOP.SELECTED',
-        worktop: sample.worktopPreviews[0] as (typeof sample.worktopPreviews)[number],
-      }),
-    'kitchen-shape': () => send({ type: 'SHAPE.SELECTED', shape: 'l-shaped' }),
-    'kitchen-island': () => send({ type: 'ISLAND.SELECTED', hasIsland: true }),
-  };
-  send({ type: 'NAVIGATE', route: 'create-kitchen/upload-image' });
-  await atStep('upload-image');
-  while (view().step?.id !== step) {
-    const current = view().step?.id as string;
-    choices[current]?.();
+  const choices = sampleChoices(send);
+  send({ type: 'NAVIGATE', route: `create-kitchen/${FIRST_STEP}` });
+  await atStep(FIRST_STEP);
+  for (let moves = 0; view().step?.id !== step; moves++) {
+    const current = view().step?.id;
+    if (current === undefined || moves >= STEP_IDS.length) {
+      throw new Error(`The walk to ${step} stuck at ${current ?? view().route} after ${moves} moves.`);
+    }
+    choices[current]();
     await settled();
     send({ type: 'NEXT' });
     await settled();

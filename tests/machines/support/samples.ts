@@ -1,6 +1,7 @@
 // Catalogue items and photos the machine tests choose from. Two of each, so a test can change a choice.
 import type { FrontalPreview, WorktopColour, WorktopPreview } from '../../../machines/kitchen/catalogue';
 import type { PhotoFile } from '../../../machines/kitchen/context';
+import { PLAIN_CHOICE_STEPS, type StepId, stepOptions } from '../../../machines/kitchen/steps';
 
 export const photo: PhotoFile = { name: 'kitchen.jpg', type: 'image/jpeg', size: 233_717 };
 
@@ -44,3 +45,7 @@ export const preparedPhoto = {
   dataUrl: 'data:image/jpeg;base64,/9j/2wBDAA',
   imageKey: 'sha256-of-the-photo',
 };
+
+/** The first option of every plain-choice step (step-table.ts): how tests complete steps they do not name. */
+export const firstPlainChoices = (): Partial<Record<StepId, string>> =>
+  Object.fromEntries(PLAIN_CHOICE_STEPS.map((step) => [step, stepOptions(step)[0]?.value]));

@@ -52,6 +52,18 @@ export const APP_CONFIGURATION: KitchenConfiguration = {
   worktop: { id: worktop.id, finish: worktop.finish },
   shape: CHOICES.shape,
   hasIsland: CHOICES.hasIsland,
+  // Every step's choice in words, as the step rows tell them (step-table.ts).
+  choices: [
+    { step: 'design', value: frontal.doorStyleGroup, label: frontal.doorStyleGroup },
+    { step: 'handles', value: frontal.isHandleless ? 'yes' : 'no', label: 'Handles' },
+    { step: 'finishing', value: frontal.finish, label: frontal.finish },
+    { step: 'frontal-color', value: frontal.id, label: frontal.colour },
+    { step: 'material', value: worktop.material, label: worktop.material },
+    { step: 'material-color', value: worktop.colour, label: worktop.colour },
+    { step: 'material-preview', value: worktop.id, label: worktop.finish },
+    { step: 'kitchen-shape', value: CHOICES.shape, label: CHOICES.shape },
+    { step: 'kitchen-island', value: 'yes', label: 'An island' },
+  ],
 };
 
 export const jobPath = (template: string, id: string) => `${API_PREFIX}${template.replace(':id', id)}`;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { findKitchenLayout } from '../../../contract/layouts';
 import { catalogue } from '../../../server/catalogue/catalogue';
+import { describeConfiguration } from '../../../server/generation/configuration';
 import { emptyRoomPrompt, KEEP_THE_ROOM, kitchenPrompt } from '../../../server/generation/providers/prompt';
 
 const frontals = [...catalogue.frontalPreviewById.values()];
@@ -32,6 +33,31 @@ describe('the kitchen prompt', () => {
     expect(prompt).toContain('with round knobs');
     expect(prompt).toContain(`${findKitchenLayout('u-shaped')?.name} layout`);
     expect(prompt).toContain('freestanding kitchen island');
+  });
+
+  it('names the choices of steps it has no words for, as the user chose them, and nothing when there are none', () => {
+    const otherChoices = describeConfiguration({
+      frontalId: handled.id,
+      worktopId: veined.id,
+      shape: 'u-shaped',
+      hasIsland: true,
+      choices: [
+        { step: 'splashback', value: 'tiles', label: 'Tiles' },
+        { step: 'floor-covering', value: 'Light oak' },
+      ],
+    }).filter((choice) => !choice.known);
+    const withOthers = kitchenPrompt({
+      frontal: handled,
+      worktop: veined,
+      layout: 'u-shaped',
+      hasIsland: true,
+      otherChoices,
+    });
+    expect(withOthers).toContain('Also as chosen: Splashback: Tiles; Floor covering: Light oak.');
+    expect(withOthers.replace(' Also as chosen: Splashback: Tiles; Floor covering: Light oak.', '')).toBe(
+      prompt,
+    );
+    expect(prompt).not.toContain('Also as chosen');
   });
 
   it('says handleless and no island when those are the choices', () => {

@@ -26,7 +26,7 @@ export function kitchenRequest(photo: ProviderImage): KitchenRequest {
   const frontal = entries(catalogue.frontalPreviewById).find((entry) => !entry.isHandleless);
   const worktop = entries(catalogue.worktopPreviewById).find((entry) => entry.accentHex);
   if (!frontal || !worktop) throw new Error('the catalogue lacks the test choices');
-  return { photo, emptyRoom: null, frontal, worktop, layout: 'l-shaped', hasIsland: true };
+  return { photo, emptyRoom: null, frontal, worktop, layout: 'l-shaped', hasIsland: true, otherChoices: [] };
 }
 
 export interface RecordingContext extends ProviderContext {

@@ -1,0 +1,97 @@
+// Issue 17's proof: a step added to a copy of the step table at run time is accepted by the chart, the whole
+// model-based suite (its coverage included) and persistence, with no other edit. The copy replaces the table
+// module for this file only; every module that reads the order (steps.ts, the chart, the harness, the model)
+// is the real one, built from the copy.
+import { describe, expect, it, vi } from 'vitest';
+import type { StepRow } from '../../../machines/kitchen/step-table';
+import { ADDED_ROW, withStepAfter } from './added-row';
+
+vi.mock('../../../machines/kitchen/step-table', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/kitchen/step-table')>();
+  const rows: readonly StepRow[] = original.WIZARD_STEPS;
+  return { ...original, WIZARD_STEPS: withStepAfter(rows, 'material-preview', ADDED_ROW) };
+});
+
+// The model-based suite, run again here against the chart built from the copy: it fails below full coverage.
+await import('../model/kitchen-model.test');
+
+const { kitchenMachine } = await import('../../../machines/kitchen/machine');
+const { WIZARD_STEPS: originalRows } = await vi.importActual<
+  typeof import('../../../machines/kitchen/step-table')
+>('../../../machines/kitchen/step-table');
+const { LAST_STEP, STEP_IDS, nextStepOf, previousStepOf, stepProgress } = await import(
+  '../../../machines/kitchen/steps'
+);
+const { startKitchen, walkTo } = await import('../support/kitchen-harness');
+const { loadSelections, saveSelections } = await import('../../../src/persistence/kitchen-storage');
+const { configurationOf } = await import('../../../machines/kitchen/configuration');
+
+const ADDED = ADDED_ROW.id as (typeof STEP_IDS)[number];
+const originalIds = originalRows.map((row) => row.id as string);
+/** The step that followed Worktop Finish before the addition. */
+const following = originalIds[originalIds.indexOf('material-preview') + 1];
+
+/** Local storage as the browser has it, for the round trip. */
+const memoryStorage = () => {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+};
+
+describe('a step added to the table at run time', () => {
+  it('takes its place in the order, the progress and the neighbours', () => {
+    expect(STEP_IDS).toHaveLength(originalIds.length + 1);
+    expect(previousStepOf(ADDED)).toBe('material-preview');
+    expect(nextStepOf(ADDED)).toBe(following);
+    const position = originalIds.indexOf('material-preview') + 2;
+    expect(stepProgress(ADDED)).toBeCloseTo((position / STEP_IDS.length) * 100);
+    expect(LAST_STEP).toBe(originalIds.at(-1));
+  });
+
+  it('is a state of the chart with its route, reached by Next and left by Next only once chosen', async () => {
+    expect(kitchenMachine.getStateNodeById('wizard').states).toHaveProperty(ADDED);
+    const kitchen = startKitchen();
+    await walkTo(kitchen, ADDED);
+    expect(kitchen.view()).toMatchObject({
+      route: `create-kitchen/${ADDED}`,
+      canGoNext: false,
+      nextBlockedReason: ADDED_ROW.blockedReason,
+    });
+    kitchen.send({ type: 'NEXT' });
+    expect(kitchen.view().step?.id).toBe(ADDED);
+    kitchen.send({ type: 'STEP.CHOSEN', step: ADDED, value: 'not one of its options' });
+    expect(kitchen.context().choices).not.toHaveProperty(ADDED);
+    kitchen.send({ type: 'STEP.CHOSEN', step: ADDED, value: 'pendants' });
+    kitchen.send({ type: 'NEXT' });
+    expect(kitchen.view().step?.id).toBe(following);
+    kitchen.actor.stop();
+  });
+
+  it('sends a deep link past it back to it while it is not chosen', async () => {
+    const kitchen = startKitchen();
+    await walkTo(kitchen, ADDED);
+    kitchen.send({ type: 'NAVIGATE', route: `create-kitchen/${LAST_STEP}` });
+    expect(kitchen.view()).toMatchObject({ route: `create-kitchen/${ADDED}` });
+    expect(kitchen.context().navigation).toBe('replace');
+    kitchen.actor.stop();
+  });
+
+  it('is saved and restored, and reaches the generation as a choice in words', async () => {
+    const kitchen = startKitchen();
+    await walkTo(kitchen, LAST_STEP);
+    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: false });
+    expect(kitchen.context().choices).toMatchObject({ [ADDED]: 'spots' });
+    const storage = memoryStorage();
+    expect(saveSelections(storage, kitchen.context())).toBe('saved');
+    expect(loadSelections(storage).wizard.choices).toEqual(kitchen.context().choices);
+    expect(configurationOf(kitchen.context())?.choices).toContainEqual({
+      step: ADDED,
+      value: 'spots',
+      label: 'Spotlights',
+    });
+    kitchen.actor.stop();
+  });
+});
