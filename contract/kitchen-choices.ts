@@ -98,15 +98,3 @@ export function describeKitchen({ front, worktop, shape, hasIsland }: KitchenFac
   const { total, partial } = totalOf([front.price, worktop.price]);
   return { choices, minimumRoom: layout?.minimumRoom ?? 'Unknown', total, totalIsPartial: partial };
 }
-
-/** The keys whose values differ between kitchens (the side-by-side view highlights them). */
-export function differingChoices(kitchens: readonly KitchenDescription[]): Set<ChoiceKey> {
-  const differing = new Set<ChoiceKey>();
-  for (const key of choiceKeys) {
-    const values = new Set(
-      kitchens.map((kitchen) => kitchen.choices.find((choice) => choice.key === key)?.value),
-    );
-    if (values.size > 1) differing.add(key);
-  }
-  return differing;
-}

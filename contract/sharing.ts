@@ -1,30 +1,7 @@
 import { z } from 'zod';
 import { kitchenDescriptionSchema } from './kitchen-choices';
 
-// Share links (issue 16): the owner's API under API_PREFIX, and the public pages outside it.
-
-export const sharePaths = {
-  /** GET: the result's links; POST: a new link. */
-  jobShares: '/kitchen/jobs/:id/shares',
-  /** POST: revoke. */
-  revoke: '/kitchen/shares/:id/revoke',
-  /** GET: the result's choices in words (the side-by-side view). */
-  jobChoices: '/kitchen/jobs/:id/choices',
-} as const;
-
-/** Public pages, outside the API and the app: rendered by the server, no app bundle. */
-export const sharePagePaths = {
-  page: '/share/:token',
-  kitchen: '/share/:token/kitchen',
-  before: '/share/:token/before',
-  ogImage: '/share/:token/og.jpg',
-  specSheet: '/share/:token/spec-sheet',
-  /** The owner's own spec sheet, by job id, behind the session. */
-  ownerSpecSheet: '/spec-sheet/:id',
-} as const;
-
-export const sharePageUrl = (token: string) => `/share/${encodeURIComponent(token)}`;
-export const ownerSpecSheetUrl = (jobId: string) => `/spec-sheet/${encodeURIComponent(jobId)}`;
+// Share links (issue 16): the answers of the owner's API (its paths are in share-paths.ts, which loads no zod).
 
 export const createShareRequestSchema = z.object({ includeBefore: z.boolean() });
 export type CreateShareRequest = z.infer<typeof createShareRequestSchema>;
@@ -42,4 +19,9 @@ export type ShareLink = z.infer<typeof shareLinkSchema>;
 export const createdShareSchema = z.object({ share: shareLinkSchema, url: z.string() });
 export const shareListSchema = z.object({ shares: z.array(shareLinkSchema) });
 export const shareResponseSchema = z.object({ share: shareLinkSchema });
-export const jobChoicesResponseSchema = z.object({ description: kitchenDescriptionSchema });
+/** A result's choices in words, and its picture (`GET /images/{resultImageId}`), for the side-by-side view. */
+export const jobChoicesResponseSchema = z.object({
+  resultImageId: z.uuid(),
+  description: kitchenDescriptionSchema,
+});
+export type JobChoicesResponse = z.infer<typeof jobChoicesResponseSchema>;

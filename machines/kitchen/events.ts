@@ -1,6 +1,7 @@
 import type { FrontalPreview, WorktopColour, WorktopPreview } from './catalogue';
 import type { GenerationStage, PhotoFile } from './context';
 import type { RouteId } from './routes';
+import type { StepId } from './steps';
 
 /** Everything a screen, the address bar or an invoked call can tell the kitchen statechart. */
 export type KitchenEvent =
@@ -26,6 +27,9 @@ export type KitchenEvent =
   | { type: 'RETRY' }
   | { type: 'RESET' }
   | { type: 'ACCESS_DENIED' }
-  | { type: 'GENERATION.REFUSED' };
+  | { type: 'GENERATION.REFUSED' }
+  | { type: 'COMPARE.OPEN'; jobIds: string[] }
+  | { type: 'COMPARE.CLOSE' }
+  | { type: 'CHANGE_ONE_THING'; step: StepId };
 
 export type KitchenEventType = KitchenEvent['type'];

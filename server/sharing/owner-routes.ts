@@ -3,7 +3,8 @@
 // The cross-site check and the rate limit apply as to every state-changing route.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { createShareRequestSchema, sharePageUrl, sharePaths } from '../../contract/sharing';
+import { sharePageUrl, sharePaths } from '../../contract/share-paths';
+import { createShareRequestSchema } from '../../contract/sharing';
 import type { JobStore } from '../generation/job-store';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
@@ -65,7 +66,8 @@ export const shareOwnerRoutes: FastifyPluginAsync<ShareOwnerRoutesOptions> = asy
     return { share };
   });
 
-  app.get(sharePaths.jobChoices, async (request) => ({
-    description: (await ownKitchen(request)).kitchen.description,
-  }));
+  app.get(sharePaths.jobChoices, async (request) => {
+    const { kitchen } = await ownKitchen(request);
+    return { resultImageId: kitchen.resultImageId, description: kitchen.description };
+  });
 };

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { imageUrl } from '../../contract/images';
-import { sharePagePaths } from '../../contract/sharing';
+import { sharePagePaths } from '../../contract/share-paths';
 import type { JobStore } from '../generation/job-store';
 import type { ImagePool } from '../images/image-pool';
 import type { ImageStore } from '../images/image-store';

@@ -42,5 +42,6 @@ export function createKitchenActors({
     loadGenerationHistory: onDemandActor(async () =>
       (await import('./load-generation-history')).loadGenerationHistory(api),
     ),
+    loadComparison: onDemandActor(async () => (await import('./load-comparison')).loadComparison(api)),
   };
 }

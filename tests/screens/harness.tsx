@@ -7,10 +7,12 @@ import { expect } from 'vitest';
 import { type Actor, fromPromise } from 'xstate';
 import type {
   AuthorizeUserOutput,
+  ComparedKitchen,
   EmptyRoomOutput,
   GeneratedKitchen,
   GenerateKitchenInput,
   ImageVerdict,
+  LoadComparisonInput,
   PastGeneration,
   PreparedPhoto,
 } from '../../machines/kitchen/actors';
@@ -108,6 +110,8 @@ export interface FakeServer {
   generateKitchen?: (input: GenerateKitchenInput) => Promise<GeneratedKitchen>;
   /** The user's earlier kitchens; none by default. */
   history?: PastGeneration[];
+  /** Answers the side-by-side view's load; never settles by default. */
+  compareKitchens?: (input: LoadComparisonInput) => Promise<ComparedKitchen[]>;
 }
 
 const serveCatalogue = async (request: CatalogueRequest): Promise<CatalogueResult> =>
@@ -166,6 +170,9 @@ export function renderApp(server: FakeServer = {}) {
         )(input),
       ),
       loadGenerationHistory: fromPromise(async (): Promise<PastGeneration[]> => server.history ?? []),
+      loadComparison: fromPromise(({ input }) =>
+        (server.compareKitchens ?? (() => new Promise<ComparedKitchen[]>(() => {})))(input),
+      ),
     },
   });
   let actor: Actor<KitchenMachine> | undefined;

@@ -8,6 +8,7 @@ import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
+import { CHOICE_OF_STEP } from '../../../src/screens/your-kitchen/ChangeOneThing';
 import { fixture } from '../../support/paths';
 import { backButton, card, choosePhoto, generateButton, magentaPhoto, nextButton } from '../kitchen-driver';
 import {
@@ -170,6 +171,20 @@ export const executors: ExecutorTable = {
   RESET: { run: (page) => button(page, 'Start over').click() },
   ACCESS_DENIED: { byItself: 'raised by the machine when authorisation fails' },
   'GENERATION.REFUSED': { byItself: 'raised by the machine when the service refuses a generation' },
+  'COMPARE.OPEN': {
+    // The user ticks as many of the listed kitchens as the event names, newest first, and compares them.
+    run: async (page, event) => {
+      const choose = page.getByRole('group', { name: /choose 2 to 4/ });
+      for (let index = 0; index < event.jobIds.length; index++) {
+        await choose.getByRole('checkbox').nth(index).check();
+      }
+      await button(page, 'Compare side by side').click();
+    },
+  },
+  'COMPARE.CLOSE': { run: (page) => button(page, 'Close side by side').click() },
+  CHANGE_ONE_THING: {
+    run: (page, event) => button(page, `Change the ${CHOICE_OF_STEP[event.step]}`).click(),
+  },
 };
 
 /** The steps that are the test's own doing rather than an event of the machine. */

@@ -44,3 +44,16 @@ export const preparedPhoto = {
   dataUrl: 'data:image/jpeg;base64,/9j/2wBDAA',
   imageKey: 'sha256-of-the-photo',
 };
+
+/** Kitchens chosen for the side-by-side view, and what loading them answers. */
+export const COMPARED_JOB_IDS = ['earlier', 'latest'];
+export const comparedKitchens = COMPARED_JOB_IDS.map((id) => ({
+  id,
+  imageUrl: `/api/v1/images/${id}`,
+  choices: [
+    { key: 'worktopFinish', label: 'Worktop finish', value: id === 'earlier' ? 'Honed' : 'Polished' },
+  ],
+}));
+
+/** "Change one thing" from the result: the worktop's finish, and the layout. */
+export const CHANGED_STEPS = ['material-preview', 'kitchen-shape'] as const;
