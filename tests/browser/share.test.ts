@@ -8,8 +8,10 @@ import { expectNoAxeViolations } from '../support/browser';
 import { fixture } from '../support/paths';
 import { setUpBrowserSuite } from './browser-suite';
 import {
+  card,
   completeWizard,
   generateButton,
+  nextButton,
   waitForGenerationEnd,
   waitForHeading,
   waitForStep,
@@ -85,7 +87,7 @@ describe('sharing a kitchen', () => {
     }
   });
 
-  it('the spec sheet, side by side and "change one thing" from the result page', async () => {
+  it('the spec sheet, "change one thing" and side by side from the result page', async () => {
     const { page } = suite;
     await generateKitchen();
     await page.getByRole('link', { name: 'Spec sheet' }).click();
@@ -95,8 +97,14 @@ describe('sharing a kitchen', () => {
     await waitForHeading(page, 'Your kitchen');
     await expect.poll(() => page.getByRole('link', { name: 'Download image' }).isVisible()).toBe(true);
 
-    // A second kitchen, then the two side by side.
-    await page.getByRole('button', { name: 'Generate again', exact: true }).click();
+    // Change one thing: the layout. The wizard opens at that step, and the next kitchen differs only there.
+    await page.getByRole('button', { name: 'Change the layout' }).click();
+    await waitForStep(page, 'kitchen-shape');
+    expect(new URL(page.url()).pathname).toBe('/create-kitchen/kitchen-shape');
+    await card(page, 'kitchen-shape', 2).click();
+    await nextButton(page).click();
+    await waitForStep(page, 'kitchen-island');
+    await generateButton(page).click();
     expect(await waitForGenerationEnd(page)).toBe('result');
     const choose = page.getByRole('group', { name: /choose 2 to 4/ });
     await choose.waitFor();
@@ -106,11 +114,12 @@ describe('sharing a kitchen', () => {
     const compared = page.getByRole('region', { name: 'Side by side' });
     await compared.getByRole('img', { name: 'Kitchen 2' }).waitFor();
     expect(await compared.getByRole('img').count()).toBe(2);
+    // Only the layout differs, and it is marked on both kitchens.
+    const marked = compared.locator('.differs');
+    expect(await marked.count()).toBe(2);
+    for (const row of await marked.all()) expect(await row.locator('dt').textContent()).toBe('Layout');
     await expectNoAxeViolations(page, 'side by side');
     await compared.getByRole('button', { name: 'Close side by side' }).click();
-
-    await page.getByRole('button', { name: 'Change the worktop finish' }).click();
-    await waitForStep(page, 'material-preview');
-    expect(new URL(page.url()).pathname).toBe('/create-kitchen/material-preview');
+    await compared.waitFor({ state: 'detached' });
   });
 });
