@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
 import { sharePaths } from '../../../contract/share-paths';
 import { jobChoicesResponseSchema, shareListSchema } from '../../../contract/sharing';
@@ -267,5 +268,20 @@ describe('the spec sheet', () => {
     } finally {
       await priced.close();
     }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every owner call of share links', async () => {
+    const document = (await (await fetch(`${env.server.origin}${API_PREFIX}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const path of Object.values(sharePaths)) {
+      expect(Object.keys(document.paths)).toContain(`${API_PREFIX}${path.replace(/:(\w+)/g, '{$1}')}`);
+    }
+    expect(Object.keys(document.paths[`${API_PREFIX}/kitchen/jobs/{id}/shares`] ?? {})).toEqual([
+      'get',
+      'post',
+    ]);
   });
 });
