@@ -5,6 +5,7 @@ import type { Page, Route } from 'playwright-core';
 import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
+import { sharePaths } from '../../../contract/share-paths';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
@@ -216,6 +217,7 @@ const ACTION_OF_CALL: Record<string, string> = {
   generateEmptyRoom: actionPaths.generateEmptyRoom,
   generateKitchen: actionPaths.generateKitchen,
   loadGenerationHistory: jobPaths.history,
+  loadComparison: sharePaths.jobChoices,
 };
 
 /** Whether a request URL is the one an invoked call makes. */
@@ -223,8 +225,8 @@ function isRequestOf(actorId: string, url: URL): boolean {
   const kind = CATALOGUE_KIND_OF_CALL[actorId];
   const path = kind ? cataloguePaths[kind].path : ACTION_OF_CALL[actorId];
   if (!path) throw new Error(`The test cannot intercept ${actorId}`);
-  const [prefix] = `${API_PREFIX}${path}`.split(':');
-  return path.includes(':') ? url.pathname.startsWith(prefix ?? '') : url.pathname === prefix;
+  // A `:param` is one path segment, so `/kitchen/jobs/:id/choices` never matches a job's own `/kitchen/jobs/:id`.
+  return new RegExp(`^${`${API_PREFIX}${path}`.replace(/:\w+/g, '[^/]+')}$`).test(url.pathname);
 }
 
 /** Makes the calls that the step's endings say fail answer 500 until the step has been checked. */
