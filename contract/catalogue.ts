@@ -6,6 +6,16 @@ import { z } from 'zod';
 
 const stringList = z.array(z.string());
 
+/**
+ * An item's price, only where a documented price list gives one (the embedded catalogue has none: D38). In the
+ * currency's main unit (pounds, euros); ISO 4217 currency.
+ */
+export const priceSchema = z.object({
+  amount: z.number().nonnegative(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+});
+export type Price = z.infer<typeof priceSchema>;
+
 export const worktopColourSchema = z.object({
   colour: z.string(),
   primary_hex: z.string().optional(),
@@ -13,7 +23,11 @@ export const worktopColourSchema = z.object({
 });
 export type WorktopColour = z.infer<typeof worktopColourSchema>;
 
-export const worktopPreviewSchema = z.object({ id: z.uuid(), finish: z.string() });
+export const worktopPreviewSchema = z.object({
+  id: z.uuid(),
+  finish: z.string(),
+  price: priceSchema.optional(),
+});
 export type WorktopPreview = z.infer<typeof worktopPreviewSchema>;
 
 export const frontalPreviewSchema = z.object({
@@ -21,6 +35,7 @@ export const frontalPreviewSchema = z.object({
   colour: z.string(),
   primary_hex: z.string(),
   image_url: z.string(),
+  price: priceSchema.optional(),
 });
 export type FrontalPreview = z.infer<typeof frontalPreviewSchema>;
 

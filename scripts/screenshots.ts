@@ -2,12 +2,14 @@
 // and a desktop size into docs/screenshots/<screen>-<mobile|desktop>.png. Run with `npm run screenshots`.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { API_PREFIX, cataloguePaths } from '../contract/endpoints';
 import {
+  card,
   chooseFirstOptions,
   choosePhoto,
+  completeWizard,
   generateButton,
   nextButton,
   photoOutcome,
@@ -39,16 +41,17 @@ const SIZES = [
 type SizeName = (typeof SIZES)[number]['name'];
 
 interface Shooter {
-  shoot(page: Page, screen: string): Promise<void>;
+  /** The viewport from the top; or only `part` of the page, when given. */
+  shoot(page: Page, screen: string, part?: Locator): Promise<void>;
 }
 
 function shooter(size: SizeName, saved: string[]): Shooter {
   return {
-    async shoot(page, screen) {
-      await page.evaluate(() => window.scrollTo(0, 0));
+    async shoot(page, screen, part) {
+      if (!part) await page.evaluate(() => window.scrollTo(0, 0));
       // Let lazy images and fonts settle: the PNG shows what a user sees once the screen is ready.
       await page.waitForLoadState('networkidle');
-      const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+      const png = await (part ?? page).screenshot({ animations: 'disabled', caret: 'hide' });
       // A 256-colour palette keeps screens of flat colour small; the kitchen photos survive it well enough.
       const small = await sharp(png)
         .png({ palette: true, quality: 90, compressionLevel: 9, effort: 8 })
@@ -101,10 +104,10 @@ async function shootWizardAndResult(page: Page, camera: Shooter): Promise<void> 
 }
 
 async function chooseByLabel(page: Page, group: string, label: string): Promise<void> {
-  const card = page.locator('label', { has: page.locator(`input[name="${group}"]`) }).filter({
+  const option = page.locator('label', { has: page.locator(`input[name="${group}"]`) }).filter({
     has: page.locator('.choice__label', { hasText: new RegExp(`^${label}$`) }),
   });
-  await card.click();
+  await option.click();
   await page.locator(`input[name="${group}"]:checked`).waitFor({ state: 'attached' });
 }
 
@@ -139,17 +142,64 @@ async function shootErrorScreen(page: Page, camera: Shooter): Promise<void> {
   await camera.shoot(page, 'error');
 }
 
-async function shootAtSize(browser: Browser, origin: string, size: (typeof SIZES)[number], saved: string[]) {
+/** Issue 16's pages: the result's share panel, side by side, the share page, its spec sheet, a revoked link. */
+async function shootSharing(page: Page, camera: Shooter): Promise<void> {
+  await page.goto(stepPath('upload-image'));
+  await completeWizard(page, PHOTO);
+  await generateButton(page).click();
+  if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
+  // Change one thing (the layout), so side by side has a difference to mark.
+  await page.getByRole('button', { name: 'Change the layout' }).click();
+  await waitForStep(page, 'kitchen-shape');
+  await card(page, 'kitchen-shape', 2).click();
+  await nextButton(page).click();
+  await waitForStep(page, 'kitchen-island');
+  await generateButton(page).click();
+  if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
+  const share = page.getByRole('region', { name: 'Share' });
+  await share.getByRole('checkbox', { name: 'Include my before photo' }).check();
+  await share.getByRole('button', { name: 'Create share link' }).click();
+  const link = await share.getByRole('textbox', { name: 'Your link' }).inputValue();
+  await camera.shoot(page, 'share-panel', share);
+  const choose = page.getByRole('group', { name: /choose 2 to 4/ });
+  await choose.getByRole('checkbox').nth(0).check();
+  await choose.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Compare side by side' }).click();
+  const compared = page.getByRole('region', { name: 'Side by side' });
+  await compared.getByRole('img', { name: 'Kitchen 2' }).waitFor();
+  await camera.shoot(page, 'side-by-side', compared);
+  await page.goto(link);
+  await page.getByRole('heading', { level: 1, name: 'A reimagined kitchen' }).waitFor();
+  await camera.shoot(page, 'share-page');
+  await page.getByRole('link', { name: 'Spec sheet' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Kitchen spec sheet' }).waitFor();
+  await camera.shoot(page, 'spec-sheet');
+  await page.goto(`${link.slice(0, -4)}nope`);
+  await page.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
+  await camera.shoot(page, 'share-not-found');
+}
+
+async function shootAtSize(
+  browser: Browser,
+  origin: string,
+  size: (typeof SIZES)[number],
+  saved: string[],
+  only: readonly string[],
+) {
   const camera = shooter(size.name, saved);
   // Fresh browser profiles: each walk starts as a new visitor with a full generation quota.
-  const walks = [
-    async (page: Page) => {
+  const named: Record<string, (page: Page) => Promise<void>> = {
+    journey: async (page: Page) => {
       await shootOnboarding(page, camera);
       await shootWizardAndResult(page, camera);
     },
-    (page: Page) => shootMessages(page, camera),
-    (page: Page) => shootErrorScreen(page, camera),
-  ];
+    messages: (page: Page) => shootMessages(page, camera),
+    error: (page: Page) => shootErrorScreen(page, camera),
+    sharing: (page: Page) => shootSharing(page, camera),
+  };
+  const walks = Object.entries(named)
+    .filter(([name]) => only.length === 0 || only.includes(name))
+    .map(([, walk]) => walk);
   for (const walk of walks) {
     const context = await newAppContext(browser, origin, size.viewport);
     try {
@@ -166,7 +216,9 @@ async function main(): Promise<void> {
   const saved: string[] = [];
   try {
     await withAppInChromium(distDir, async ({ origin, browser }) => {
-      for (const size of SIZES) await shootAtSize(browser, origin, size, saved);
+      // `npm run screenshots -- sharing` takes only the walks named; none named: all of them.
+      const only = process.argv.slice(2);
+      for (const size of SIZES) await shootAtSize(browser, origin, size, saved, only);
     });
   } finally {
     rmSync(distDir, { recursive: true, force: true });

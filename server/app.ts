@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { type Config, DEFAULT_IMAGE_RETENTION_DAYS, DEFAULT_TIMEOUTS } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
+import { createJobStore } from './generation/job-store';
 import { createGenerationProvider } from './generation/provider-registry';
 import { generationRoutes } from './generation/routes';
 import { createImagePool, imagePoolSettings } from './images/image-pool';
@@ -27,6 +28,10 @@ import { installErrorHandler } from './security/error-handler';
 import { installSecurityHeaders } from './security/headers';
 import { installRateLimit } from './security/rate-limit';
 import { fastifyTrustProxy } from './security/trust-proxy';
+import { shareOwnerRoutes } from './sharing/owner-routes';
+import { sharePageRoutes } from './sharing/page-routes';
+import { loadPriceList } from './sharing/price-list';
+import { createShareStore } from './sharing/share-store';
 import { adminRoutes } from './users/admin-routes';
 import { userRoutes } from './users/routes';
 import { createSessions, installSession } from './users/session';
@@ -138,6 +143,12 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   });
   app.addHook('onClose', () => Promise.all([imagePool.close(), providerPictures.close()]));
   const generationProvider = await createGenerationProvider(config);
+  const sharing = {
+    shares: createShareStore(db),
+    jobs: createJobStore(db),
+    images,
+    prices: loadPriceList(config.priceListFile),
+  };
 
   installErrorHandler(app);
   installSecurityHeaders(app, config.publicBaseUrl);
@@ -188,9 +199,12 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         databaseUrl: config.databaseUrl,
       });
       await api.register(myDataRoutes, { db, images, bytes: imageStorage.bytes });
+      await api.register(shareOwnerRoutes, sharing);
     },
     { prefix: API_PREFIX },
   );
+  // Share pages are public and outside the session; registered before the app shell's history fallback.
+  await app.register(sharePageRoutes, { ...sharing, pool: imagePool, sessions });
   await installAppShell(app, { distDir: config.distDir, publicBaseUrl: config.publicBaseUrl, sessions });
   return app;
 }

@@ -89,6 +89,8 @@ export interface Config {
   imagePool?: Partial<ImagePoolSettings>;
   /** A moderation that takes longer fails its upload with 503 (`MODERATION_TIMEOUT_MS`). */
   moderationTimeoutMs?: number;
+  /** A JSON price list for the spec sheet (`PRICE_LIST_FILE`, server/sharing/price-list.ts); none: no prices. */
+  priceListFile?: string;
 }
 
 /** How long a client may take, so a trickled upload or a silent connection cannot hold a socket for ever. */
@@ -240,6 +242,7 @@ const envSchema = z.object({
   IMAGE_DECODE_TIMEOUT_MS: optionalCount(1),
   IMAGE_WORKER_MEMORY_MB: optionalCount(8),
   MODERATION_TIMEOUT_MS: optionalCount(1),
+  PRICE_LIST_FILE: optionalText,
 });
 
 type EnvVars = z.infer<typeof envSchema>;
@@ -360,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: vars.IMAGE_WORKER_MEMORY_MB,
     },
     moderationTimeoutMs: vars.MODERATION_TIMEOUT_MS,
+    priceListFile: vars.PRICE_LIST_FILE,
   };
 }
 

@@ -116,6 +116,25 @@ export interface PastGeneration {
   createdAt: string;
 }
 
+/** One of a kitchen's choices in words (issue 16): the same rows the share page and the spec sheet show. */
+export interface ComparedChoice {
+  key: string;
+  label: string;
+  value: string;
+  hex?: string;
+}
+
+/** A kitchen of the user's with its choices, for the side-by-side view. */
+export interface ComparedKitchen {
+  id: string;
+  imageUrl: string;
+  choices: ComparedChoice[];
+}
+
+export interface LoadComparisonInput {
+  jobIds: string[];
+}
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided.`));
 
 export const declaredActors = {
@@ -128,4 +147,5 @@ export const declaredActors = {
   loadGenerationHistory: fromPromise<PastGeneration[]>(notProvided('loadGenerationHistory')),
   /** Erases everything the server keeps for this browser's user, and the browser's own stores (issue 15). */
   deleteMyData: fromPromise<void>(notProvided('deleteMyData')),
+  loadComparison: fromPromise<ComparedKitchen[], LoadComparisonInput>(notProvided('loadComparison')),
 };

@@ -1,7 +1,7 @@
 // Everything the kitchen statechart remembers. The first group is the wizard state of spec §3
 // (create-kitchen-storage); flags the spec stores (isModerating, isProcessingImage) are read from the state
 // value instead, so they cannot disagree with it.
-import type { GenerationRefusal, PastGeneration, SessionDays } from './actors';
+import type { ComparedKitchen, GenerationRefusal, PastGeneration, SessionDays } from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import type { ModerationCache } from './moderation-cache';
 import { emptyFrontals, emptyWorktops, type FrontalsSelection, type WorktopsSelection } from './selections';
@@ -63,6 +63,8 @@ export interface KitchenContext extends WizardState {
   navigation: 'push' | 'replace';
   /** Which way the user is moving through the wizard; the handles auto-skip continues that way. */
   direction: 'forward' | 'backward';
+  /** The kitchens chosen for the side-by-side view (2 to 4), and their choices once loaded; null: not comparing. */
+  comparison: { jobIds: string[]; kitchens: ComparedKitchen[] } | null;
 }
 
 /** The wizard state as the browser keeps it: every field but the file itself (spec §3). */
@@ -116,4 +118,5 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   generationHistory: [],
   navigation: 'replace',
   direction: 'forward',
+  comparison: null,
 });

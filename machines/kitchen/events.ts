@@ -33,6 +33,9 @@ export type KitchenEvent =
   | { type: 'MY_DATA.DELETE' }
   | { type: 'MY_DATA.CANCEL' }
   | { type: 'MY_DATA.CONFIRM' }
-  | { type: 'MY_DATA.DISMISS' };
+  | { type: 'MY_DATA.DISMISS' }
+  | { type: 'COMPARE.OPEN'; jobIds: string[] }
+  | { type: 'COMPARE.CLOSE' }
+  | { type: 'CHANGE_ONE_THING'; step: StepId };
 
 export type KitchenEventType = KitchenEvent['type'];

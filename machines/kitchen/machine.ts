@@ -4,6 +4,7 @@
 import { and, assign, raise, setup, stateIn } from 'xstate';
 import {
   type AuthorizeUserOutput,
+  type ComparedKitchen,
   declaredActors,
   type EmptyRoomOutput,
   type GeneratedKitchen,
@@ -209,6 +210,53 @@ const catalogueLoad = (id: string, kind: CatalogueKind, then: LoadOutcome = 'rea
   },
 });
 
+/** The side-by-side view of 2 to 4 of the user's kitchens (issue 16), a child of the result page. */
+const MIN_COMPARED = 2;
+const MAX_COMPARED = 4;
+const comparisonStates = {
+  initial: 'single' as const,
+  states: {
+    single: {
+      on: {
+        'COMPARE.OPEN': {
+          guard: 'isComparableSelection' as const,
+          target: 'comparing',
+          actions: {
+            type: 'chooseComparison' as const,
+            params: ({ event }: { event: { jobIds: string[] } }) => ({ jobIds: event.jobIds }),
+          },
+        },
+      },
+    },
+    comparing: {
+      initial: 'loading' as const,
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadComparison',
+            src: 'loadComparison' as const,
+            input: ({ context }: { context: KitchenContext }) => ({
+              jobIds: context.comparison?.jobIds ?? [],
+            }),
+            onDone: {
+              target: 'showing',
+              actions: {
+                type: 'storeComparison' as const,
+                params: ({ event }: { event: { output: ComparedKitchen[] } }) => ({ kitchens: event.output }),
+              },
+            },
+            // Comparing is an extra: a failure says so in place and leaves the result as it was.
+            onError: { target: 'failed' },
+          },
+        },
+        showing: {},
+        failed: {},
+      },
+      on: { 'COMPARE.CLOSE': { target: 'single', actions: 'forgetComparison' as const } },
+    },
+  },
+};
+
 export const kitchenMachine = setup({
   types: {
     context: {} as KitchenContext,
@@ -238,6 +286,11 @@ export const kitchenMachine = setup({
     isRoute: ({ event }, params: { route: RouteId }) =>
       event.type === 'NAVIGATE' && event.route === params.route,
     isSessionDenied: stateIn('#kitchen.session.denied'),
+    isComparableSelection: ({ event }) =>
+      event.type === 'COMPARE.OPEN' &&
+      event.jobIds.length >= MIN_COMPARED &&
+      event.jobIds.length <= MAX_COMPARED &&
+      new Set(event.jobIds).size === event.jobIds.length,
     hasNoUserId: ({ context }) => context.userId === null,
     handleStylesResolve: (_, params: { styles: string[] }) => resolveHandleChoice(params.styles) !== null,
     isMovingBackward: ({ context }) => context.direction === 'backward',
@@ -417,6 +470,17 @@ export const kitchenMachine = setup({
       generationHistory: params.history,
     })),
     forgetGenerationHistory: assign({ generationHistory: [] }),
+    chooseComparison: assign((_, params: { jobIds: string[] }) => ({
+      comparison: { jobIds: params.jobIds, kitchens: [] },
+    })),
+    storeComparison: assign(({ context }, params: { kitchens: ComparedKitchen[] }) => ({
+      comparison: { jobIds: context.comparison?.jobIds ?? [], kitchens: params.kitchens },
+    })),
+    forgetComparison: assign({ comparison: null }),
+    changeOneThing: raise(({ event }) => ({
+      type: 'NAVIGATE' as const,
+      route: event.type === 'CHANGE_ONE_THING' ? (`create-kitchen/${event.step}` as const) : 'your-kitchen',
+    })),
     denyAccess: raise({ type: 'ACCESS_DENIED' }),
   },
 }).createMachine({
@@ -812,7 +876,13 @@ export const kitchenMachine = setup({
               },
               on: {
                 GENERATE: { guard: generateWhenAllowed, target: 'generating' },
+                CHANGE_ONE_THING: {
+                  description:
+                    'Change one thing (issue 16): the wizard at that step, every other choice kept (a move there).',
+                  actions: 'changeOneThing',
+                },
               },
+              ...comparisonStates,
             },
             generating: {
               tags: ['generating'],

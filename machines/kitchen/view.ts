@@ -35,7 +35,18 @@ export interface KitchenView {
   isGenerating: boolean;
   /** The service's message while it refuses new generations (Generate waits); null otherwise. */
   generationRefusal: string | null;
+  /** The side-by-side view of the result page (issue 16): closed, loading its kitchens, showing, or failed. */
+  comparison: ComparisonView;
 }
+
+export type ComparisonView = 'closed' | 'loading' | 'showing' | 'failed';
+
+const COMPARISON_VIEWS = ['loading', 'showing', 'failed'] as const;
+
+const comparisonOf = (snapshot: KitchenSnapshot): ComparisonView =>
+  COMPARISON_VIEWS.find((state) =>
+    snapshot.matches({ routes: { 'your-kitchen': { result: { comparing: state } } } }),
+  ) ?? 'closed';
 
 /** The deepest active state's route meta. */
 const routeMetaOf = (snapshot: KitchenSnapshot): RouteMeta => {
@@ -67,5 +78,6 @@ export const viewOf = (snapshot: KitchenSnapshot): KitchenView => {
     generationRefusal: snapshot.matches({ generationGate: 'refused' })
       ? (context.generationRefusal?.message ?? null)
       : null,
+    comparison: comparisonOf(snapshot),
   };
 };

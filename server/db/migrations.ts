@@ -161,6 +161,26 @@ export const migrations: readonly Migration[] = [
         WHERE state IN ('preparing', 'rendering', 'finishing')`,
     ],
   },
+  {
+    id: 9,
+    name: 'share links',
+    statements: [
+      // Only the token's SHA-256 is kept. No foreign key to the job: a link outlives its result's deletion and
+      // then answers that the result is gone (410), not that the link never existed (404). `og_image_id` is the
+      // preview image, made on first request and kept in the image store under the owner.
+      `CREATE TABLE share_links (
+        id uuid PRIMARY KEY,
+        token_hash bytea NOT NULL UNIQUE CHECK (octet_length(token_hash) = 32),
+        owner_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        job_id uuid NOT NULL,
+        include_before boolean NOT NULL,
+        og_image_id uuid,
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        revoked_at timestamptz
+      )`,
+      'CREATE INDEX share_links_by_job ON share_links (job_id, created_at)',
+    ],
+  },
 ];
 
 // Any constant shared by every instance of this app: it serialises concurrent migration runs.

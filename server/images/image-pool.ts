@@ -9,6 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { isMainThread, type Worker, workerData } from 'node:worker_threads';
 import { HttpError } from '../http/errors';
+import type { CoverSize } from './cover-image';
 import { ImageRejectedError } from './image-rejection';
 import type { PictureInfo } from './inspect-picture';
 import type { IntakeReply, IntakeRequest, IntakeTask } from './intake-thread';
@@ -50,6 +51,8 @@ export interface ImagePool {
   normalise(bytes: Uint8Array, limits: IntakeLimits): Promise<NormalisedImage>;
   /** `inspectPicture` (inspect-picture.ts) in a thread of the pool; `bytes` stay the caller's. */
   inspect(bytes: Uint8Array, maxPixels: number): Promise<PictureInfo>;
+  /** `coverJpeg` (cover-image.ts) in a thread of the pool; `bytes` stay the caller's. */
+  cover(bytes: Uint8Array, size: CoverSize): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -193,6 +196,11 @@ export function createImagePool(settings: ImagePoolSettings): ImagePool {
       // Copied, not moved: the caller keeps the picture it asked about.
       const copy = new Uint8Array(bytes);
       return run<PictureInfo>({ kind: 'inspect', bytes: copy, maxPixels }, [copy.buffer]);
+    },
+    async cover(bytes, size) {
+      const copy = new Uint8Array(bytes);
+      const jpeg = await run<Uint8Array>({ kind: 'cover', bytes: copy, size }, [copy.buffer]);
+      return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
     },
     async close() {
       closed = true;

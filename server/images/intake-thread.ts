@@ -2,6 +2,7 @@
 // images, one at a time, off the server's thread. libheif and libvips run here, so a slow, hostile or crashing decode costs this thread only.
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
+import { type CoverSize, coverJpeg } from './cover-image';
 import { ImageRejectedError } from './image-rejection';
 import { inspectPicture } from './inspect-picture';
 import { type IntakeLimits, normaliseImage } from './normalise-image';
@@ -9,7 +10,8 @@ import { type IntakeLimits, normaliseImage } from './normalise-image';
 /** What a thread is asked to do with one image. */
 export type IntakeTask =
   | { kind: 'normalise'; bytes: Uint8Array; limits: IntakeLimits }
-  | { kind: 'inspect'; bytes: Uint8Array; maxPixels: number };
+  | { kind: 'inspect'; bytes: Uint8Array; maxPixels: number }
+  | { kind: 'cover'; bytes: Uint8Array; size: CoverSize };
 
 export type IntakeRequest = IntakeTask & { id: number };
 
@@ -36,6 +38,9 @@ async function handle(port: NonNullable<typeof parentPort>, request: IntakeReque
     if (request.kind === 'normalise') {
       const result = await normaliseImage(request.bytes, request.limits);
       answer(port, { id, kind: 'done', result }, result.bytes);
+    } else if (request.kind === 'cover') {
+      const result = await coverJpeg(request.bytes, request.size);
+      answer(port, { id, kind: 'done', result }, result);
     } else {
       answer(port, { id, kind: 'done', result: await inspectPicture(request.bytes, request.maxPixels) });
     }

@@ -21,6 +21,14 @@ import {
 import { imageLimits } from '../../contract/image-limits';
 import { IMAGE_PATH, IMAGE_UPLOAD_FIELD, validateImageResponseSchema } from '../../contract/images';
 import { deleteMyDataRequestSchema, EXPORT_DATA_FILE } from '../../contract/my-data';
+import { sharePaths } from '../../contract/share-paths';
+import {
+  createdShareSchema,
+  createShareRequestSchema,
+  jobChoicesResponseSchema,
+  shareListSchema,
+  shareResponseSchema,
+} from '../../contract/sharing';
 import {
   authorizeRequestSchema,
   authorizeResponseSchema,
@@ -284,6 +292,42 @@ function myDataOperations(): Record<string, JsonObject> {
   };
 }
 
+/** Share links (issue 16): the owner's calls; the public pages outside the API are listed in docs/api.md. */
+function shareOperations(): Record<string, JsonObject> {
+  const id = [stringParameter('id', 'path')];
+  const operation = (operationId: string, summary: string, ok: JsonObject, extra: JsonObject = {}) => ({
+    operationId,
+    tags: ['sharing'],
+    summary,
+    parameters: id,
+    responses: { ...ok, 404: errorResponse("Not the caller's (or no such) kitchen or link.") },
+    ...extra,
+  });
+  return {
+    [openApiPath(sharePaths.jobShares)]: {
+      get: operation('listShares', "The result's share links, oldest first.", {
+        200: { description: 'The links.', content: json(shareListSchema) },
+      }),
+      post: operation(
+        'createShare',
+        'A new share link to a finished kitchen; its address is answered only here.',
+        { 201: { description: 'The link and its address.', content: json(createdShareSchema) } },
+        { requestBody: { required: true, content: json(createShareRequestSchema, 'input') } },
+      ),
+    },
+    [openApiPath(sharePaths.revoke)]: {
+      post: operation('revokeShare', 'Revokes a share link: it answers 404 from then on.', {
+        200: { description: 'The link, revoked.', content: json(shareResponseSchema) },
+      }),
+    },
+    [openApiPath(sharePaths.jobChoices)]: {
+      get: operation('kitchenChoices', "A finished kitchen's choices in words, and its picture's id.", {
+        200: { description: 'The choices.', content: json(jobChoicesResponseSchema) },
+      }),
+    },
+  };
+}
+
 export function buildOpenApiDocument(): JsonObject {
   return {
     openapi: '3.1.0',
@@ -311,6 +355,7 @@ export function buildOpenApiDocument(): JsonObject {
       ...actionOperations(),
       ...generationOperations(),
       ...myDataOperations(),
+      ...shareOperations(),
       [`${API_PREFIX}/openapi.json`]: {
         get: {
           operationId: 'openApiDocument',

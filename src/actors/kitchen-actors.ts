@@ -43,5 +43,6 @@ export function createKitchenActors({
       (await import('./load-generation-history')).loadGenerationHistory(api),
     ),
     deleteMyData: onDemandActor(async () => (await import('./delete-my-data')).eraseMyData(api, queryClient)),
+    loadComparison: onDemandActor(async () => (await import('./load-comparison')).loadComparison(api)),
   };
 }

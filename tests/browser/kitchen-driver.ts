@@ -3,7 +3,6 @@
 // product with the same moves.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { kitchenPhoto } from '../support/made-images';
 import { byStep, STEP_IDS, type StepId, stepMeta } from '../../machines/kitchen/steps';
 import {
   SPEC_STEP_ORDER,
@@ -11,6 +10,7 @@ import {
   type SpecStepId,
   specTitleOf,
 } from '../machines/model/spec-oracle';
+import { kitchenPhoto } from '../support/made-images';
 
 /** The radio groups to choose in on each step, in order, keyed by the step type; a plain choice's is its id. */
 const STEP_GROUPS = byStep<readonly string[]>(

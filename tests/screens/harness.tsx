@@ -7,10 +7,12 @@ import { expect } from 'vitest';
 import { type Actor, fromPromise } from 'xstate';
 import type {
   AuthorizeUserOutput,
+  ComparedKitchen,
   EmptyRoomOutput,
   GeneratedKitchen,
   GenerateKitchenInput,
   ImageVerdict,
+  LoadComparisonInput,
   PastGeneration,
   PreparedPhoto,
 } from '../../machines/kitchen/actors';
@@ -114,6 +116,8 @@ export interface FakeServer {
   history?: PastGeneration[];
   /** Erases the user's data; succeeds by default. */
   deleteMyData?: () => Promise<void>;
+  /** Answers the side-by-side view's load; never settles by default. */
+  compareKitchens?: (input: LoadComparisonInput) => Promise<ComparedKitchen[]>;
 }
 
 const serveCatalogue = async (request: CatalogueRequest): Promise<CatalogueResult> =>
@@ -174,6 +178,9 @@ export function renderApp(server: FakeServer = {}) {
       ),
       loadGenerationHistory: fromPromise(async (): Promise<PastGeneration[]> => server.history ?? []),
       deleteMyData: fromPromise(async () => server.deleteMyData?.()),
+      loadComparison: fromPromise(({ input }) =>
+        (server.compareKitchens ?? (() => new Promise<ComparedKitchen[]>(() => {})))(input),
+      ),
     },
   });
   let actor: Actor<KitchenMachine> | undefined;

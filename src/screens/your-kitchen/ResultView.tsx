@@ -1,11 +1,17 @@
 // The generated kitchen: compare before and after, side by side, download, generate again, start over.
 import { lazy, Suspense } from 'react';
+import { ownerSpecSheetUrl } from '../../../contract/share-paths';
 import type { PastGeneration } from '../../../machines/kitchen/actors';
 import { RouteLink } from '../../routing/RouteLink';
 import { generationBlockedReason, remainingText, retentionText } from '../generations-left';
 import { useSend } from '../use-kitchen';
+import '../../styles/sharing.css';
+import { ChangeOneThing } from './ChangeOneThing';
+import { CompareKitchens } from './CompareKitchens';
+import { madeOn } from './made-on';
 
 const BeforeAfterSlider = lazy(() => import('./BeforeAfterSlider'));
+const SharePanel = lazy(() => import('./SharePanel'));
 
 interface ResultViewProps {
   before: string | null;
@@ -19,10 +25,9 @@ interface ResultViewProps {
   isConceptRender: boolean;
   /** The user's earlier kitchens, newest first (the one on show is left out). */
   earlier: PastGeneration[];
+  /** The kitchen on show as the history lists it (its job id); undefined until the history is read. */
+  current: PastGeneration | undefined;
 }
-
-const madeOn = (createdAt: string) =>
-  new Date(createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function EarlierKitchens({ generations }: { generations: PastGeneration[] }) {
   return (
@@ -58,6 +63,7 @@ export function ResultView({
   retentionDays,
   isConceptRender,
   earlier,
+  current,
 }: ResultViewProps) {
   const send = useSend();
   const blockedReason = generationBlockedReason(remaining, refusal);
@@ -106,6 +112,11 @@ export function ResultView({
         >
           Generate again
         </button>
+        {current && (
+          <a className="button button--quiet" href={ownerSpecSheetUrl(current.id)}>
+            Spec sheet
+          </a>
+        )}
         <button type="button" className="button button--quiet" onClick={() => send({ type: 'RESET' })}>
           Start over
         </button>
@@ -121,6 +132,13 @@ export function ResultView({
       <p className="muted">
         <RouteLink route="privacy">Privacy and your data</RouteLink>: download or delete it.
       </p>
+      <ChangeOneThing />
+      {current && (
+        <Suspense fallback={null}>
+          <SharePanel jobId={current.id} />
+        </Suspense>
+      )}
+      {current && <CompareKitchens kitchens={[current, ...earlier]} />}
       {earlier.length > 0 && <EarlierKitchens generations={earlier} />}
     </section>
   );

@@ -71,6 +71,7 @@ export function YourKitchenScreen() {
             retentionDays={retentionDays}
             isConceptRender={provider === CONCEPT_RENDER_PROVIDER}
             earlier={history.filter((generation) => generation.imageUrl !== after)}
+            current={history.find((generation) => generation.imageUrl === after)}
           />
         ) : (
           <EmptyState refusal={generationRefusal} />

@@ -5,10 +5,12 @@ import type { Page, Route } from 'playwright-core';
 import { API_PREFIX, actionPaths, cataloguePaths, myDataPaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
+import { sharePaths } from '../../../contract/share-paths';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
+import { CHOICE_OF_STEP } from '../../../src/screens/your-kitchen/ChangeOneThing';
 import {
   backButton,
   card,
@@ -192,6 +194,20 @@ export const executors: ExecutorTable = {
   'MY_DATA.CONFIRM': { run: (page) => button(page, 'Yes, delete my data').click() },
   // "Done" after a deletion, "Dismiss" after a failure.
   'MY_DATA.DISMISS': { run: (page) => page.getByRole('button', { name: /^(Done|Dismiss)$/ }).click() },
+  'COMPARE.OPEN': {
+    // The user ticks as many of the listed kitchens as the event names, newest first, and compares them.
+    run: async (page, event) => {
+      const choose = page.getByRole('group', { name: /choose 2 to 4/ });
+      for (let index = 0; index < event.jobIds.length; index++) {
+        await choose.getByRole('checkbox').nth(index).check();
+      }
+      await button(page, 'Compare side by side').click();
+    },
+  },
+  'COMPARE.CLOSE': { run: (page) => button(page, 'Close side by side').click() },
+  CHANGE_ONE_THING: {
+    run: (page, event) => button(page, `Change the ${CHOICE_OF_STEP[event.step]}`).click(),
+  },
 };
 
 /** The steps that are the test's own doing rather than an event of the machine. */
@@ -224,6 +240,7 @@ const ACTION_OF_CALL: Record<string, string> = {
   generateKitchen: actionPaths.generateKitchen,
   loadGenerationHistory: jobPaths.history,
   deleteMyData: myDataPaths.me,
+  loadComparison: sharePaths.jobChoices,
 };
 
 /** Whether a request URL is the one an invoked call makes. */
@@ -231,8 +248,8 @@ function isRequestOf(actorId: string, url: URL): boolean {
   const kind = CATALOGUE_KIND_OF_CALL[actorId];
   const path = kind ? cataloguePaths[kind].path : ACTION_OF_CALL[actorId];
   if (!path) throw new Error(`The test cannot intercept ${actorId}`);
-  const [prefix] = `${API_PREFIX}${path}`.split(':');
-  return path.includes(':') ? url.pathname.startsWith(prefix ?? '') : url.pathname === prefix;
+  // A `:param` is one path segment, so `/kitchen/jobs/:id/choices` never matches a job's own `/kitchen/jobs/:id`.
+  return new RegExp(`^${`${API_PREFIX}${path}`.replace(/:\w+/g, '[^/]+')}$`).test(url.pathname);
 }
 
 /** Makes the calls that the step's endings say fail answer 500 until the step has been checked. */

@@ -52,6 +52,7 @@ const INTERCEPTABLE = new Set([
   'generateKitchen',
   'loadGenerationHistory',
   'deleteMyData',
+  'loadComparison',
   'loadDoorStyleGroups',
   'loadHandleStyles',
   'loadFinishes',
@@ -106,6 +107,15 @@ export const isAutomatic = (event: UiEvent) =>
 const hasGenerated = ({ context }: KitchenSnapshot) =>
   context.remainingGenerations !== null && context.remainingGenerations < GENERATION_LIMIT;
 
+/** How many kitchens this page generated (every one is charged, and none was refunded on these paths). */
+const generationsMade = ({ context }: KitchenSnapshot) =>
+  GENERATION_LIMIT - (context.remainingGenerations ?? GENERATION_LIMIT);
+
+/** Side by side is offered on the result page once it lists two kitchens. */
+const canCompare = (snapshot: KitchenSnapshot) =>
+  snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } }) &&
+  snapshot.context.generationHistory.length >= 2;
+
 /** The catalogue lookup each loading call makes. */
 export const CATALOGUE_KIND_OF_CALL: Record<string, CatalogueKind> = {
   loadDoorStyleGroups: 'doorStyleGroups',
@@ -130,11 +140,16 @@ function photoEnding(snapshot: KitchenSnapshot): UiEvent {
 /** How each call under way ends in the browser: the server's answer, and the failure the test may cause. */
 /**
  * The calls still under way. The mirror's calls never settle, so a call whose ending changes no state (the
- * history) stays among the children after its ending: it counts as ended once its output is stored.
+ * history) stays among the children after its ending: it counts as ended once it lists every kitchen made.
  */
 const pendingCalls = (snapshot: KitchenSnapshot): string[] =>
   Object.keys(snapshot.children).filter(
-    (id) => !(id === 'loadGenerationHistory' && snapshot.context.generationHistory.length > 0),
+    (id) =>
+      !(
+        id === 'loadGenerationHistory' &&
+        snapshot.context.generationHistory.length > 0 &&
+        snapshot.context.generationHistory.length === generationsMade(snapshot)
+      ),
   );
 
 function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[] {
@@ -179,8 +194,22 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
       case 'generateEmptyRoom':
         return [...done({ emptyRoomId: 'empty-room' }), refusal];
       case 'loadGenerationHistory':
-        // The server lists the kitchen just generated (the suite does not read the history's contents).
-        return done([{ id: 'generated', imageUrl: '/api/v1/images/generated', createdAt: 'now' }]);
+        // The server lists every kitchen this page generated, newest first (side by side offers them).
+        return done(
+          Array.from({ length: generationsMade(snapshot) }, (_, index) => ({
+            id: `generated-${index}`,
+            imageUrl: `/api/v1/images/generated-${index}`,
+            createdAt: 'now',
+          })),
+        );
+      case 'loadComparison':
+        return done(
+          (context.comparison?.jobIds ?? []).map((id) => ({
+            id,
+            imageUrl: `/api/v1/images/${id}`,
+            choices: [],
+          })),
+        );
       case 'generateKitchen':
         return [
           ...done({
@@ -250,8 +279,24 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
     events.push({ type: 'BACK' });
   }
   if (view.error !== null && !view.isRetrying) events.push({ type: 'RETRY' });
-  if (snapshot.matches({ routes: { 'your-kitchen': 'result' } })) {
-    events.push({ type: 'GENERATE' }, { type: 'RESET' });
+  if (snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } })) {
+    events.push(
+      { type: 'GENERATE' },
+      { type: 'RESET' },
+      { type: 'CHANGE_ONE_THING', step: 'material-preview' },
+    );
+  }
+  if (canCompare(snapshot)) {
+    events.push({
+      type: 'COMPARE.OPEN',
+      jobIds: snapshot.context.generationHistory.slice(0, 2).map(({ id }) => id),
+    });
+  }
+  if (snapshot.matches({ routes: { 'your-kitchen': { result: { comparing: 'showing' } } } })) {
+    events.push({ type: 'COMPARE.CLOSE' });
+  }
+  if (snapshot.matches({ routes: { 'your-kitchen': { result: { comparing: 'failed' } } } })) {
+    events.push({ type: 'COMPARE.CLOSE' });
   }
   if (view.route === 'home') events.push({ type: JANITOR_EVENT });
   const step = view.step?.id;
@@ -343,6 +388,11 @@ export const uiKey = (snapshot: KitchenSnapshot): string => {
     hasGenerated(snapshot),
     // The model's key drops the gate away from Generate; here it decides which events the UI offers.
     snapshot.matches({ generationGate: 'refused' }),
+    // On the result page only (elsewhere it changes nothing the UI offers): how many kitchens it will list, up
+    // to the two that side by side needs.
+    snapshot.matches({ routes: { 'your-kitchen': 'result' } })
+      ? Math.min(generationsMade(snapshot), 2)
+      : null,
     // Every step's completeness, not only the first incomplete one: a photo being prepared makes upload-image
     // the first, hiding choices that decide where a later NAVIGATE lands.
     STEP_IDS.filter((id) => !isStepComplete(id, context)),

@@ -165,6 +165,19 @@ export const actorCases: Record<string, ActorCase> = {
       expect(viewOf(after).error).toBeNull();
     },
   },
+  loadComparison: {
+    outputs: [sample.comparedKitchens],
+    error: networkError,
+    checkDone: (_, after) => {
+      expect(after.matches({ routes: { 'your-kitchen': { result: { comparing: 'showing' } } } })).toBe(true);
+      expect(after.context.comparison?.kitchens).toEqual(sample.comparedKitchens);
+    },
+    // Comparing is an extra: a failure says so in place, never the error screen.
+    checkError: (_, after) => {
+      expect(after.matches({ routes: { 'your-kitchen': { result: { comparing: 'failed' } } } })).toBe(true);
+      expect(viewOf(after).error).toBeNull();
+    },
+  },
   generateKitchen: {
     outputs: [
       {

@@ -331,4 +331,48 @@ export const eventCases: EventTable = {
   'MY_DATA.CANCEL': myDataCase('MY_DATA.CANCEL', ['confirming'], 'idle'),
   'MY_DATA.CONFIRM': myDataCase('MY_DATA.CONFIRM', ['confirming'], 'deleting'),
   'MY_DATA.DISMISS': myDataCase('MY_DATA.DISMISS', ['deleted', 'failed'], 'idle'),
+  'COMPARE.OPEN': {
+    // Two kitchens (compared), and one (not enough: nothing happens).
+    samples: (snapshot) =>
+      snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } })
+        ? [
+            { type: 'COMPARE.OPEN', jobIds: sample.COMPARED_JOB_IDS },
+            { type: 'COMPARE.OPEN', jobIds: sample.COMPARED_JOB_IDS.slice(0, 1) },
+          ]
+        : [],
+    check: (_, after, event) => {
+      const compared = event.jobIds.length >= 2;
+      expect(
+        after.matches({ routes: { 'your-kitchen': { result: compared ? 'comparing' : 'single' } } }),
+      ).toBe(true);
+      expect(after.context.comparison?.jobIds ?? null).toEqual(compared ? event.jobIds : null);
+      expect(routeOf(after)).toBe('your-kitchen');
+    },
+  },
+  'COMPARE.CLOSE': {
+    samples: (snapshot) =>
+      snapshot.matches({ routes: { 'your-kitchen': { result: 'comparing' } } })
+        ? [{ type: 'COMPARE.CLOSE' }]
+        : [],
+    check: (_, after) => {
+      expect(after.matches({ routes: { 'your-kitchen': { result: 'single' } } })).toBe(true);
+      expect(after.context.comparison).toBeNull();
+    },
+  },
+  CHANGE_ONE_THING: {
+    samples: (snapshot) =>
+      snapshot.matches({ routes: { 'your-kitchen': 'result' } })
+        ? sample.CHANGED_STEPS.map((step) => ({ type: 'CHANGE_ONE_THING', step }))
+        : [],
+    check: (before, after, event) => {
+      // The wizard at that step (a move there, pushed), with every choice as it was.
+      expect(stepOf(after)).toBe(firstIncompleteStepBefore(event.step, after.context) ?? event.step);
+      expect(after.context.navigation).toBe('push');
+      expect(after.context.frontals).toEqual(before.context.frontals);
+      expect(after.context.worktops).toEqual(before.context.worktops);
+      expect(after.context.selectedShape).toBe(before.context.selectedShape);
+      expect(after.context.hasIsland).toBe(before.context.hasIsland);
+      expect(after.context.choices).toEqual(before.context.choices);
+    },
+  },
 };

@@ -51,6 +51,7 @@ export const defaultActors: KitchenActorImplementations = {
       { id: 'earlier', imageUrl: '/api/v1/images/earlier', createdAt: '2026-11-20T10:00:00.000Z' },
     ],
   ),
+  loadComparison: fromPromise(async () => sample.comparedKitchens),
   generateKitchen: fromPromise(
     async (): Promise<GeneratedKitchen> => ({
       imageUrl: '/api/v1/images/result',

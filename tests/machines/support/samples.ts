@@ -49,3 +49,15 @@ export const preparedPhoto = {
 /** The first option of every plain-choice step (step-table.ts): how tests complete steps they do not name. */
 export const firstPlainChoices = (): Partial<Record<StepId, string>> =>
   Object.fromEntries(PLAIN_CHOICE_STEPS.map((step) => [step, stepOptions(step)[0]?.value]));
+/** Kitchens chosen for the side-by-side view, and what loading them answers. */
+export const COMPARED_JOB_IDS = ['earlier', 'latest'];
+export const comparedKitchens = COMPARED_JOB_IDS.map((id) => ({
+  id,
+  imageUrl: `/api/v1/images/${id}`,
+  choices: [
+    { key: 'worktopFinish', label: 'Worktop finish', value: id === 'earlier' ? 'Honed' : 'Polished' },
+  ],
+}));
+
+/** "Change one thing" from the result: the worktop's finish, and the layout. */
+export const CHANGED_STEPS = ['material-preview', 'kitchen-shape'] as const;

@@ -1,0 +1,73 @@
+// The owner's share-link API (issue 16, D37), under API_PREFIX behind the session: create a link to one of
+// their results, list a result's links, revoke one; and a result's choices in words (the side-by-side view).
+// The cross-site check and the rate limit apply as to every state-changing route.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { sharePageUrl, sharePaths } from '../../contract/share-paths';
+import { createShareRequestSchema } from '../../contract/sharing';
+import type { JobStore } from '../generation/job-store';
+import { HttpError } from '../http/errors';
+import { parseInput } from '../http/parse';
+import '../http/user-request';
+import type { ImageStore } from '../images/image-store';
+import type { PriceList } from './price-list';
+import type { ShareStore } from './share-store';
+import { liveKitchen } from './shared-result';
+
+export interface ShareOwnerRoutesOptions {
+  shares: ShareStore;
+  jobs: JobStore;
+  images: ImageStore;
+  prices: PriceList;
+}
+
+const idParams = z.object({ id: z.uuid() });
+
+/** The id in the path; a malformed one is as unknown as another user's. */
+function pathId(request: FastifyRequest, notFound: () => HttpError): string {
+  const parsed = idParams.safeParse(request.params);
+  if (!parsed.success) throw notFound();
+  return parsed.data.id;
+}
+
+const resultNotFound = () =>
+  new HttpError(404, 'RESULT_NOT_FOUND', 'This kitchen does not exist, or it is no longer stored.');
+const shareNotFound = () => new HttpError(404, 'SHARE_NOT_FOUND', 'This share link does not exist.');
+
+/** The page's own origin as the request reached it (behind trusted proxies, their forwarded host). */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export const shareOwnerRoutes: FastifyPluginAsync<ShareOwnerRoutesOptions> = async (app, options) => {
+  const { shares, jobs, images, prices } = options;
+
+  /** The caller's finished kitchen behind the path's id, or 404. */
+  async function ownKitchen(request: FastifyRequest) {
+    const jobId = pathId(request, resultNotFound);
+    const kitchen = await liveKitchen(await jobs.find(request.userId, jobId), images, prices);
+    if (!kitchen) throw resultNotFound();
+    return { jobId, kitchen };
+  }
+
+  app.post(sharePaths.jobShares, async (request, reply) => {
+    const { includeBefore } = parseInput(createShareRequestSchema, request.body);
+    const { jobId } = await ownKitchen(request);
+    const { link, token } = await shares.create(request.userId, jobId, includeBefore);
+    return reply.code(201).send({ share: link, url: `${originOf(request)}${sharePageUrl(token)}` });
+  });
+
+  app.get(sharePaths.jobShares, async (request) => {
+    const jobId = pathId(request, resultNotFound);
+    return { shares: await shares.list(request.userId, jobId) };
+  });
+
+  app.post(sharePaths.revoke, async (request) => {
+    const share = await shares.revoke(request.userId, pathId(request, shareNotFound));
+    if (!share) throw shareNotFound();
+    return { share };
+  });
+
+  app.get(sharePaths.jobChoices, async (request) => {
+    const { kitchen } = await ownKitchen(request);
+    return { resultImageId: kitchen.resultImageId, description: kitchen.description };
+  });
+};

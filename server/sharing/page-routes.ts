@@ -1,0 +1,152 @@
+// The public share pages (outside /api and the app): the page, its pictures, its Open Graph image and its spec
+// sheet; and the owner's own spec sheet. State lives only in the database and the image store, so any instance
+// answers any link. Unknown or revoked: 404; a result deleted or expired: 410.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { imageUrl } from '../../contract/images';
+import { sharePagePaths } from '../../contract/share-paths';
+import type { JobStore } from '../generation/job-store';
+import type { ImagePool } from '../images/image-pool';
+import type { ImageStore } from '../images/image-store';
+import type { Sessions } from '../users/session';
+import { sendPage } from './html';
+import type { PriceList } from './price-list';
+import { messagePage, OG_IMAGE_SIZE, sharePage } from './share-pages';
+import type { ShareStore } from './share-store';
+import { createSharedResults, type LiveResult, liveKitchen } from './shared-result';
+import { specSheetPage } from './spec-sheet-page';
+
+export interface SharePageRoutesOptions {
+  shares: ShareStore;
+  jobs: JobStore;
+  images: ImageStore;
+  pool: Pick<ImagePool, 'cover'>;
+  prices: PriceList;
+  sessions: Sessions;
+}
+
+const tokenOf = (request: FastifyRequest) => (request.params as { token?: string }).token ?? '';
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+const noIndex = (reply: FastifyReply) =>
+  reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
+
+export const sharePageRoutes: FastifyPluginAsync<SharePageRoutesOptions> = async (app, options) => {
+  const { shares, images, pool, prices } = options;
+  const sharedResult = createSharedResults(options);
+  /** One preview being made per link in this process; other instances may make their own (one is kept). */
+  const making = new Map<string, Promise<string>>();
+
+  /** The live result behind the token, or the 404/410 page already sent. */
+  async function live(request: FastifyRequest, reply: FastifyReply): Promise<LiveResult | undefined> {
+    const result = await sharedResult(tokenOf(request));
+    if (result.state === 'live') return result;
+    sendPage(reply, result.state === 'gone' ? 410 : 404, messagePage(result.state));
+    return undefined;
+  }
+
+  async function sendImage(reply: FastifyReply, ownerId: number, imageId: string) {
+    const opened = await images.open(ownerId, imageId);
+    if (!opened) return sendPage(reply, 410, messagePage('gone'));
+    return noIndex(reply)
+      .type(opened.contentType)
+      .header('content-length', opened.byteSize)
+      .send(opened.stream);
+  }
+
+  async function makeOgImage({ share, resultImageId }: LiveResult): Promise<string> {
+    const result = await images.get(share.ownerId, resultImageId);
+    if (!result) throw new Error('the result vanished while its preview was made');
+    const jpeg = await pool.cover(result.bytes, OG_IMAGE_SIZE);
+    const made = await images.put(share.ownerId, jpeg, {
+      contentType: 'image/jpeg',
+      ...OG_IMAGE_SIZE,
+      kind: 'kitchen',
+    });
+    const kept = await shares.keepOgImage(share.link.id, made);
+    if (kept !== made) await images.delete(share.ownerId, made);
+    return kept;
+  }
+
+  async function ogImageOf(result: LiveResult): Promise<string> {
+    const { ogImageId, ownerId, link } = result.share;
+    if (ogImageId && (await images.has(ownerId, ogImageId))) return ogImageId;
+    let pending = making.get(link.id);
+    if (!pending) {
+      pending = makeOgImage(result).finally(() => making.delete(link.id));
+      making.set(link.id, pending);
+    }
+    return pending;
+  }
+
+  app.get(sharePagePaths.page, async (request, reply) => {
+    const result = await live(request, reply);
+    if (!result) return reply;
+    const token = tokenOf(request);
+    const pageUrl = `${originOf(request)}/share/${token}`;
+    return sendPage(
+      reply,
+      200,
+      sharePage({
+        token,
+        description: result.description,
+        includeBefore: result.share.link.includeBefore,
+        pageUrl,
+        ogImageUrl: `${pageUrl}/og.jpg`,
+      }),
+    );
+  });
+
+  app.get(sharePagePaths.kitchen, async (request, reply) => {
+    const result = await live(request, reply);
+    return result ? sendImage(reply, result.share.ownerId, result.resultImageId) : reply;
+  });
+
+  app.get(sharePagePaths.before, async (request, reply) => {
+    const result = await live(request, reply);
+    if (!result) return reply;
+    // The before photo is a picture of someone's home: only when its owner chose to include it.
+    if (!result.share.link.includeBefore) return sendPage(reply, 404, messagePage('not-found'));
+    return sendImage(reply, result.share.ownerId, result.beforeImageId);
+  });
+
+  app.get(sharePagePaths.ogImage, async (request, reply) => {
+    const result = await live(request, reply);
+    return result ? sendImage(reply, result.share.ownerId, await ogImageOf(result)) : reply;
+  });
+
+  app.get(sharePagePaths.specSheet, async (request, reply) => {
+    const result = await live(request, reply);
+    if (!result) return reply;
+    return sendPage(
+      reply,
+      200,
+      specSheetPage({
+        description: result.description,
+        imageUrl: `/share/${tokenOf(request)}/kitchen`,
+        priceSource: prices.source,
+      }),
+    );
+  });
+
+  // The owner's sheet: their session's kitchen, by job id; anyone else's (or no session) is not found.
+  app.get(sharePagePaths.ownerSpecSheet, async (request, reply) => {
+    const userId = await options.sessions.resolve(request, reply);
+    const params = z.object({ id: z.uuid() }).safeParse(request.params);
+    const record = params.success ? await options.jobs.find(userId, params.data.id) : undefined;
+    const kitchen = await liveKitchen(record, images, prices);
+    if (!kitchen) return sendPage(reply, 404, messagePage('not-found'));
+    return sendPage(
+      reply,
+      200,
+      specSheetPage({
+        description: kitchen.description,
+        imageUrl: imageUrl(kitchen.resultImageId),
+        priceSource: prices.source,
+      }),
+    );
+  });
+
+  // Anything else under /share is a link that does not exist, never the app's history fallback.
+  app.get('/share/*', async (_request, reply) => sendPage(reply, 404, messagePage('not-found')));
+};

@@ -1,0 +1,68 @@
+// The share link's pages: the kitchen with its choices, and the page that says a link is unknown or gone.
+import type { KitchenDescription } from '../../contract/kitchen-choices';
+import { html, type Page, type SafeHtml, swatch } from './html';
+
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+const BASE_CSS = `:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafaf7}
+body{margin:0}main{max-width:60rem;margin:0 auto;padding:1rem 1rem 3rem}h1{font-size:1.6rem;margin:.5rem 0 1rem}
+h2{font-size:1.2rem;margin:1.5rem 0 .5rem}img{display:block;width:100%;height:auto;border-radius:.5rem}
+figure{margin:0 0 1rem}figcaption{font-size:.9rem;color:#4a4a4a;margin-top:.35rem}a{color:#0b5cad}
+.swatch{vertical-align:middle;margin-right:.4rem}.hex{color:#4a4a4a;font-size:.9rem;margin-left:.3rem}`;
+
+const SHARE_CSS = `${BASE_CSS}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem;margin:0}dt{font-weight:600}dd{margin:0}
+@media (min-width:48rem){.photos{display:grid;grid-template-columns:1fr 1fr;gap:1rem}}`;
+
+export interface ShareView {
+  token: string;
+  description: KitchenDescription;
+  includeBefore: boolean;
+  /** Absolute, for the Open Graph tags that messaging apps read. */
+  pageUrl: string;
+  ogImageUrl: string;
+}
+
+export function choiceList(description: KitchenDescription): SafeHtml {
+  return html`<dl>${description.choices.map(
+    (choice) =>
+      html`<dt>${choice.label}</dt><dd>${swatch(choice.hex)}${choice.value}${
+        choice.hex ? html`<span class="hex">${choice.hex}</span>` : ''
+      }</dd>`,
+  )}</dl>`;
+}
+
+const TITLE = 'A reimagined kitchen';
+
+export function sharePage(view: ShareView): Page {
+  const base = `/share/${view.token}`;
+  const summary = view.description.choices
+    .filter((choice) => ['doorStyle', 'frontColour', 'worktopColour', 'layout'].includes(choice.key))
+    .map((choice) => choice.value)
+    .join(', ');
+  const head = html`
+<meta property="og:type" content="website"><meta property="og:title" content="${TITLE}">
+<meta property="og:description" content="${summary}"><meta property="og:url" content="${view.pageUrl}">
+<meta property="og:image" content="${view.ogImageUrl}"><meta property="og:image:type" content="image/jpeg">
+<meta property="og:image:width" content="${OG_IMAGE_SIZE.width}"><meta property="og:image:height" content="${OG_IMAGE_SIZE.height}">
+<meta property="og:image:alt" content="A kitchen: ${summary}"><meta name="twitter:card" content="summary_large_image">`;
+  const before = view.includeBefore
+    ? html`<figure><img src="${base}/before" alt="The kitchen before"><figcaption>Before</figcaption></figure>`
+    : '';
+  const body = html`<main><h1>${TITLE}</h1>
+<div class="photos"><figure><img src="${base}/kitchen" alt="The reimagined kitchen: ${summary}"><figcaption>Reimagined</figcaption></figure>${before}</div>
+<h2>What was chosen</h2>${choiceList(view.description)}
+<p><a href="${base}/spec-sheet">Spec sheet</a> (printable)</p></main>`;
+  return { title: TITLE, head, body, css: SHARE_CSS };
+}
+
+/** 404 (unknown or revoked link) and 410 (the result was deleted or has expired). */
+export function messagePage(kind: 'not-found' | 'gone'): Page {
+  const [title, text] =
+    kind === 'gone'
+      ? ['This kitchen is gone', 'The kitchen this link showed has been deleted or has expired.']
+      : ['Link not found', 'This link does not exist or its owner has stopped sharing it.'];
+  return { title, body: html`<main><h1>${title}</h1><p>${text}</p></main>`, css: BASE_CSS };
+}
+
+export { BASE_CSS };

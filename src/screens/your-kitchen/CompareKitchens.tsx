@@ -1,0 +1,109 @@
+// Side by side (issue 16): two to four of the user's kitchens next to each other, with the choices that differ
+// marked. Choosing and closing are the chart's (COMPARE.OPEN / COMPARE.CLOSE); the kitchens come from its
+// `loadComparison` call.
+import { useState } from 'react';
+import type { ComparedKitchen, PastGeneration } from '../../../machines/kitchen/actors';
+import { useKitchenContext, useKitchenView, useSend } from '../use-kitchen';
+import { madeOn } from './made-on';
+
+const MIN = 2;
+const MAX = 4;
+
+/** The choice keys whose values are not the same in every kitchen. */
+function differingKeys(kitchens: readonly ComparedKitchen[]): Set<string> {
+  const keys = new Set(kitchens.flatMap((kitchen) => kitchen.choices.map((choice) => choice.key)));
+  return new Set(
+    [...keys].filter(
+      (key) => new Set(kitchens.map((kitchen) => kitchen.choices.find((c) => c.key === key)?.value)).size > 1,
+    ),
+  );
+}
+
+function ChooseKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
+  const send = useSend();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const ready = chosen.length >= MIN && chosen.length <= MAX;
+  const toggle = (id: string, on: boolean) =>
+    setChosen((now) => (on ? [...now, id] : now.filter((other) => other !== id)));
+  return (
+    <fieldset className="compare-choose">
+      <legend>
+        Side by side: choose {MIN} to {MAX} of your kitchens
+      </legend>
+      <ul className="compare-choose__list">
+        {kitchens.map((kitchen, index) => (
+          <li key={kitchen.id}>
+            <label className="compare-choose__option">
+              <input
+                type="checkbox"
+                checked={chosen.includes(kitchen.id)}
+                onChange={(event) => toggle(kitchen.id, event.target.checked)}
+              />
+              <img src={kitchen.imageUrl} alt="" width={120} height={90} loading="lazy" />
+              <span>{index === 0 ? 'This kitchen' : `Made ${madeOn(kitchen.createdAt)}`}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={!ready}
+        onClick={() => {
+          if (ready) send({ type: 'COMPARE.OPEN', jobIds: chosen });
+        }}
+      >
+        Compare side by side
+      </button>
+    </fieldset>
+  );
+}
+
+function Comparison({ kitchens }: { kitchens: ComparedKitchen[] }) {
+  const differing = differingKeys(kitchens);
+  return (
+    <div className="compare-grid" data-count={kitchens.length}>
+      {kitchens.map((kitchen, index) => (
+        <figure key={kitchen.id} className="compare-grid__kitchen">
+          <img src={kitchen.imageUrl} alt={`Kitchen ${index + 1}`} className="side-by-side__image" />
+          <figcaption>
+            <dl className="compare-grid__choices">
+              {kitchen.choices.map((choice) => (
+                <div key={choice.key} className={differing.has(choice.key) ? 'differs' : undefined}>
+                  <dt>{choice.label}</dt>
+                  <dd>
+                    {choice.value}
+                    {differing.has(choice.key) && <span className="differs__tag"> (differs)</span>}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </figcaption>
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+/** The current kitchen first, then the earlier ones; nothing to offer with fewer than two. */
+export function CompareKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
+  const send = useSend();
+  const { comparison } = useKitchenView();
+  const compared = useKitchenContext((context) => context.comparison?.kitchens ?? null);
+  if (comparison === 'closed') return kitchens.length >= MIN ? <ChooseKitchens kitchens={kitchens} /> : null;
+  return (
+    <section className="compare-view" aria-labelledby="compare-title">
+      <h2 id="compare-title">Side by side</h2>
+      {comparison === 'loading' && <p role="status">Loading your kitchens…</p>}
+      {comparison === 'failed' && (
+        <p className="notice notice--warning" role="alert">
+          We could not load these kitchens. Please try again.
+        </p>
+      )}
+      {comparison === 'showing' && compared && <Comparison kitchens={compared} />}
+      <button type="button" className="button button--quiet" onClick={() => send({ type: 'COMPARE.CLOSE' })}>
+        Close side by side
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+// Issue 16 in real Chromium against the real server: the owner makes a share link on the result page; a fresh
+// browser without cookies opens it (the kitchen, the before photo the owner included, the choices, the Open
+// Graph tags and a 1200 × 630 preview); after the owner revokes it, 404. The spec sheet, side by side and
+// "change one thing" on the way. Every new page is checked with axe.
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/browser';
+import { fixture } from '../support/paths';
+import { setUpBrowserSuite } from './browser-suite';
+import {
+  card,
+  completeWizard,
+  generateButton,
+  nextButton,
+  waitForGenerationEnd,
+  waitForHeading,
+  waitForStep,
+} from './kitchen-driver';
+
+const suite = setUpBrowserSuite();
+const KITCHEN_PHOTO = fixture('kitchens/kitchen-02-white-island-pexels.jpg');
+
+async function generateKitchen(): Promise<void> {
+  const { page } = suite;
+  await page.goto('/create-kitchen/upload-image');
+  await completeWizard(page, KITCHEN_PHOTO);
+  await generateButton(page).click();
+  expect(await waitForGenerationEnd(page)).toBe('result');
+}
+
+describe('sharing a kitchen', () => {
+  it('a link opened without cookies shows the kitchen with its Open Graph preview; revoked, it is 404', async () => {
+    const { page, browser, origin } = suite;
+    await generateKitchen();
+    const share = page.getByRole('region', { name: 'Share' });
+    await share.waitFor();
+    await expectNoAxeViolations(page, 'result with sharing');
+    await share.getByRole('checkbox', { name: 'Include my before photo' }).check();
+    await share.getByRole('button', { name: 'Create share link' }).click();
+    const link = await share.getByRole('textbox', { name: 'Your link' }).inputValue();
+    expect(link).toMatch(new RegExp(`^${origin}/share/[A-Za-z0-9_-]{43}$`));
+
+    const stranger = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const visit = await stranger.newPage();
+      const opened = await visit.goto(link);
+      expect(opened?.status()).toBe(200);
+      expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+      await visit.getByRole('heading', { level: 1, name: 'A reimagined kitchen' }).waitFor();
+      // Both pictures load (the owner included the before photo), and the choices are listed in words.
+      for (const name of [/^The reimagined kitchen/, 'The kitchen before']) {
+        const picture = visit.getByRole('img', { name });
+        await expect
+          .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+      }
+      await visit.getByText('Worktop finish', { exact: true }).waitFor();
+      expect(await visit.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+      expect(await visit.locator('script').count()).toBe(0);
+      const ogImage = await visit.locator('meta[property="og:image"]').getAttribute('content');
+      expect(ogImage).toBe(`${link}/og.jpg`);
+      expect(await visit.locator('meta[property="og:title"]').getAttribute('content')).toBeTruthy();
+      const preview = await stranger.request.get(ogImage ?? '');
+      expect(preview.status()).toBe(200);
+      expect(await sharp(await preview.body()).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 1200,
+        height: 630,
+      });
+      await expectNoAxeViolations(visit, 'share page');
+
+      await visit.getByRole('link', { name: 'Spec sheet' }).click();
+      await visit.getByRole('heading', { level: 1, name: 'Kitchen spec sheet' }).waitFor();
+      await visit.getByText(/Prices are not available/).waitFor();
+      await expectNoAxeViolations(visit, 'spec sheet (shared)');
+      expect(await stranger.cookies()).toEqual([]);
+
+      await share.getByRole('button', { name: 'Stop sharing this link' }).click();
+      await share.getByRole('button', { name: 'Stop sharing this link' }).waitFor({ state: 'detached' });
+      const revoked = await visit.goto(link);
+      expect(revoked?.status()).toBe(404);
+      await visit.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
+      await expectNoAxeViolations(visit, 'share link not found');
+      expect((await stranger.request.get(ogImage ?? '')).status()).toBe(404);
+    } finally {
+      await stranger.close();
+    }
+  });
+
+  it('the spec sheet, "change one thing" and side by side from the result page', async () => {
+    const { page } = suite;
+    await generateKitchen();
+    await page.getByRole('link', { name: 'Spec sheet' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kitchen spec sheet' }).waitFor();
+    await expectNoAxeViolations(page, 'spec sheet (owner)');
+    await page.goBack();
+    await waitForHeading(page, 'Your kitchen');
+    await expect.poll(() => page.getByRole('link', { name: 'Download image' }).isVisible()).toBe(true);
+
+    // Change one thing: the layout. The wizard opens at that step, and the next kitchen differs only there.
+    await page.getByRole('button', { name: 'Change the layout' }).click();
+    await waitForStep(page, 'kitchen-shape');
+    expect(new URL(page.url()).pathname).toBe('/create-kitchen/kitchen-shape');
+    await card(page, 'kitchen-shape', 2).click();
+    await nextButton(page).click();
+    await waitForStep(page, 'kitchen-island');
+    await generateButton(page).click();
+    expect(await waitForGenerationEnd(page)).toBe('result');
+    const choose = page.getByRole('group', { name: /choose 2 to 4/ });
+    await choose.waitFor();
+    await choose.getByRole('checkbox').nth(0).check();
+    await choose.getByRole('checkbox').nth(1).check();
+    await page.getByRole('button', { name: 'Compare side by side' }).click();
+    const compared = page.getByRole('region', { name: 'Side by side' });
+    await compared.getByRole('img', { name: 'Kitchen 2' }).waitFor();
+    expect(await compared.getByRole('img').count()).toBe(2);
+    // Only the layout differs, and it is marked on both kitchens.
+    const marked = compared.locator('.differs');
+    expect(await marked.count()).toBe(2);
+    for (const row of await marked.all()) expect(await row.locator('dt').textContent()).toBe('Layout');
+    await expectNoAxeViolations(page, 'side by side');
+    await compared.getByRole('button', { name: 'Close side by side' }).click();
+    await compared.waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,98 @@
+// The result page's "change one thing" and side-by-side view (issue 16), through the screens and the chart.
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ComparedKitchen, LoadComparisonInput } from '../../machines/kitchen/actors';
+import { viewOf } from '../../machines/kitchen/view';
+import { COMPLETE_SELECTIONS, type FakeServer, renderApp, shown } from './harness';
+
+afterEach(cleanup);
+
+const HISTORY = [
+  { id: 'latest', imageUrl: '/result.png', createdAt: '2026-11-20T10:00:00.000Z' },
+  { id: 'earlier', imageUrl: '/earlier.jpg', createdAt: '2026-11-19T09:30:00.000Z' },
+  { id: 'oldest', imageUrl: '/oldest.jpg', createdAt: '2026-11-18T09:30:00.000Z' },
+];
+
+async function showResult(server: FakeServer = {}) {
+  const app = renderApp({ restored: COMPLETE_SELECTIONS, history: HISTORY, ...server });
+  await act(async () => {});
+  app.navigate('create-kitchen/kitchen-island');
+  await shown('Kitchen Island');
+  fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+  await screen.findByRole('region', { name: 'Change one thing' }, { timeout: 10_000 });
+  return app;
+}
+
+const kitchen = (id: string, finish: string): ComparedKitchen => ({
+  id,
+  imageUrl: `/${id}.jpg`,
+  choices: [
+    { key: 'doorStyle', label: 'Door style', value: 'Shaker' },
+    { key: 'worktopFinish', label: 'Worktop finish', value: finish },
+  ],
+});
+
+describe('change one thing', () => {
+  it('opens the wizard at that step with every other choice kept', async () => {
+    const app = await showResult();
+    const before = app.context();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
+    await shown('Worktop Finish');
+    // The address bar follows with a new entry (the URL projection reads these).
+    expect(viewOf(app.actor.getSnapshot())).toMatchObject({
+      path: '/create-kitchen/material-preview',
+      navigation: 'push',
+    });
+    expect(app.context().frontals).toEqual(before.frontals);
+    expect(app.context().worktops).toEqual(before.worktops);
+    expect(app.context().selectedShape).toBe(before.selectedShape);
+    expect(app.context().hasIsland).toBe(before.hasIsland);
+  });
+});
+
+describe('side by side', () => {
+  it('compares two to four kitchens and marks the choices that differ', async () => {
+    const asked: LoadComparisonInput[] = [];
+    await showResult({
+      compareKitchens: async (input) => {
+        asked.push(input);
+        return [kitchen('latest', 'Polished'), kitchen('oldest', 'Honed')];
+      },
+    });
+    const choose = screen.getByRole('group', { name: /choose 2 to 4/ });
+    const compare = within(choose).getByRole('button', { name: 'Compare side by side' });
+    const boxes = within(choose).getAllByRole('checkbox');
+    expect(boxes).toHaveLength(3);
+    fireEvent.click(boxes[0] as HTMLElement);
+    // One kitchen is not a comparison: the button says so and does nothing.
+    expect(compare.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(compare);
+    expect(asked).toEqual([]);
+    fireEvent.click(boxes[2] as HTMLElement);
+    fireEvent.click(compare);
+    const view = await screen.findByRole('region', { name: 'Side by side' });
+    expect(asked).toEqual([{ jobIds: ['latest', 'oldest'] }]);
+    expect(
+      within(view)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['/latest.jpg', '/oldest.jpg']);
+    const marked = within(view).getAllByText('(differs)');
+    expect(marked).toHaveLength(2);
+    for (const mark of marked) expect(mark.closest('div')?.textContent).toMatch(/^Worktop finish/);
+
+    fireEvent.click(within(view).getByRole('button', { name: 'Close side by side' }));
+    expect(screen.queryByRole('region', { name: 'Side by side' })).toBeNull();
+    expect(screen.getByRole('group', { name: /choose 2 to 4/ })).toBeTruthy();
+  });
+
+  it('says so in place when the kitchens cannot be read', async () => {
+    await showResult({ compareKitchens: () => Promise.reject(new Error('offline')) });
+    const boxes = screen.getAllByRole('checkbox', { name: /kitchen|Made/ });
+    fireEvent.click(boxes[0] as HTMLElement);
+    fireEvent.click(boxes[1] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Compare side by side' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('could not load these kitchens');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your kitchen');
+  });
+});
