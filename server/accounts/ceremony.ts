@@ -50,6 +50,14 @@ async function takeChallenge(
   return challenge;
 }
 
+/** What every verification expects of an answer. User presence is always checked; verification is preferred. */
+const expectations = (rp: RelyingParty, expectedChallenge: string) => ({
+  expectedChallenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.id,
+  requireUserVerification: false,
+});
+
 export interface Ceremonies {
   registrationOptions(userId: number, rp: RelyingParty, existing: StoredPasskey[]): Promise<object>;
   verifyRegistration(userId: number, rp: RelyingParty, response: PasskeyResponse): Promise<NewPasskey>;
@@ -89,10 +97,7 @@ export function createCeremonies(challenges: ChallengeStore): Ceremonies {
         .verifyRegistrationResponse({
           // The outline was checked by the contract's schema; the library checks every byte of the rest.
           response: response as unknown as RegistrationResponseJSON,
-          expectedChallenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
-          requireUserVerification: false,
+          ...expectations(rp, expectedChallenge),
         })
         .catch(() => undefined);
       const info = verified?.verified ? verified.registrationInfo : undefined;
@@ -119,10 +124,7 @@ export function createCeremonies(challenges: ChallengeStore): Ceremonies {
       const verified = await (await webauthn())
         .verifyAuthenticationResponse({
           response: response as unknown as AuthenticationResponseJSON,
-          expectedChallenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
-          requireUserVerification: false,
+          ...expectations(rp, expectedChallenge),
           credential: {
             id: passkey.credentialId,
             publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
