@@ -18,6 +18,8 @@ export const authorizeResponseSchema = z.object({
   generationLimit: z.number().int().min(0),
   /** How many days uploaded photos and generated kitchens are kept before they expire. */
   imageRetentionDays: z.number().int().positive(),
+  /** True once the user has saved their kitchens with a passkey (an account); absent from older servers. */
+  isAccount: z.boolean().optional(),
 });
 export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 

@@ -1,6 +1,7 @@
 // The server calls the statechart invokes, declared by their input and output only. The app provides the
 // real implementations with `machine.provide({ actors })`; tests provide fakes. Until provided, each rejects.
 import { fromPromise } from 'xstate';
+import type { AccountOutput } from './account';
 import type {
   CatalogueRequest,
   CatalogueResult,
@@ -17,6 +18,8 @@ export interface AuthorizeUserOutput {
   remainingGenerations: number | null;
   /** How many days the service keeps photos and kitchens; null when it did not say. */
   imageRetentionDays: number | null;
+  /** Whether the user has saved their kitchens with a passkey; absent means a guest. */
+  isAccount?: boolean;
 }
 
 export interface PreparePhotoInput {
@@ -118,4 +121,7 @@ export const declaredActors = {
   generateEmptyRoom: fromPromise<EmptyRoomOutput, GenerateEmptyRoomInput>(notProvided('generateEmptyRoom')),
   generateKitchen: fromPromise<GeneratedKitchen, GenerateKitchenInput>(notProvided('generateKitchen')),
   loadGenerationHistory: fromPromise<PastGeneration[]>(notProvided('loadGenerationHistory')),
+  registerPasskey: fromPromise<AccountOutput>(notProvided('registerPasskey')),
+  signInWithPasskey: fromPromise<AccountOutput>(notProvided('signInWithPasskey')),
+  signOut: fromPromise<void>(notProvided('signOut')),
 };

@@ -1,6 +1,7 @@
 // Everything the kitchen statechart remembers. The first group is the wizard state of spec §3
 // (create-kitchen-storage); flags the spec stores (isModerating, isProcessingImage) are read from the state
 // value instead, so they cannot disagree with it.
+import type { AccessDenialReason } from './account';
 import type { GenerationRefusal, PastGeneration } from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import type { ModerationCache } from './moderation-cache';
@@ -59,6 +60,12 @@ export interface KitchenContext extends WizardState {
   navigation: 'push' | 'replace';
   /** Which way the user is moving through the wizard; the handles auto-skip continues that way. */
   direction: 'forward' | 'backward';
+  /** The user has a passkey (the `account` region's member state). */
+  isAccount: boolean;
+  /** Why `/access-denied` is on screen; null until access is denied. */
+  accessDenial: AccessDenialReason | null;
+  /** The last passkey ceremony's failure, in the user's words; null otherwise. */
+  accountError: string | null;
 }
 
 /** What survives a reload: the three stores of spec §3. */
@@ -107,4 +114,7 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   generationHistory: [],
   navigation: 'replace',
   direction: 'forward',
+  isAccount: false,
+  accessDenial: null,
+  accountError: null,
 });

@@ -1,3 +1,4 @@
+import type { AccessDenialReason } from './account';
 import type { FrontalPreview, WorktopColour, WorktopPreview } from './catalogue';
 import type { GenerationStage, PhotoFile } from './context';
 import type { RouteId } from './routes';
@@ -25,7 +26,11 @@ export type KitchenEvent =
   | { type: 'GENERATION.CANCEL' }
   | { type: 'RETRY' }
   | { type: 'RESET' }
-  | { type: 'ACCESS_DENIED' }
-  | { type: 'GENERATION.REFUSED' };
+  | { type: 'ACCESS_DENIED'; reason?: AccessDenialReason }
+  | { type: 'GENERATION.REFUSED' }
+  | { type: 'ACCOUNT.SAVE' }
+  | { type: 'ACCOUNT.SIGN_IN' }
+  | { type: 'ACCOUNT.SIGN_OUT' }
+  | { type: 'ACCOUNT.DISMISS' };
 
 export type KitchenEventType = KitchenEvent['type'];

@@ -26,6 +26,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
       generationsRemaining: user.generationsRemaining,
       generationLimit,
       imageRetentionDays,
+      isAccount: user.isAccount,
     };
   });
 };

@@ -11,20 +11,20 @@ const isCount = (value: unknown, least: number): value is number =>
  * first screen, where zod would cost about 25 KB gzip (DESIGN "Budgets"). A test keeps it equal to the schema.
  */
 export function readAuthorizeAnswer(answer: unknown): AuthorizeResponse {
-  const { userId, generationsRemaining, generationLimit, imageRetentionDays } = (answer ?? {}) as Record<
-    string,
-    unknown
-  >;
+  const { userId, generationsRemaining, generationLimit, imageRetentionDays, isAccount } = (answer ??
+    {}) as Record<string, unknown>;
   if (
     typeof answer !== 'object' ||
     !isCount(userId, 1) ||
     !isCount(generationsRemaining, 0) ||
     !isCount(generationLimit, 0) ||
-    !isCount(imageRetentionDays, 1)
+    !isCount(imageRetentionDays, 1) ||
+    (isAccount !== undefined && typeof isAccount !== 'boolean')
   ) {
     throw new UnexpectedResponseError('your account', 'the answer is not a user with a generation count');
   }
-  return { userId, generationsRemaining, generationLimit, imageRetentionDays };
+  const read = { userId, generationsRemaining, generationLimit, imageRetentionDays };
+  return isAccount === undefined ? read : { ...read, isAccount };
 }
 
 /** `POST /users/authorize`: confirms the boot data's user id belongs to this browser's session (DESIGN D5). */

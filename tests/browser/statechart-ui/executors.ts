@@ -8,6 +8,7 @@ import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
+import { ACCOUNT_BUTTONS } from '../../../src/components/account-buttons';
 import { fixture } from '../../support/paths';
 import { backButton, card, choosePhoto, generateButton, magentaPhoto, nextButton } from '../kitchen-driver';
 import {
@@ -170,6 +171,11 @@ export const executors: ExecutorTable = {
   RESET: { run: (page) => button(page, 'Start over').click() },
   ACCESS_DENIED: { byItself: 'raised by the machine when authorisation fails' },
   'GENERATION.REFUSED': { byItself: 'raised by the machine when the service refuses a generation' },
+  // The account's buttons (src/components/AccountControls.tsx); the ceremony needs a virtual authenticator.
+  'ACCOUNT.SAVE': { run: (page) => button(page, ACCOUNT_BUTTONS.save).first().click() },
+  'ACCOUNT.SIGN_IN': { run: (page) => button(page, ACCOUNT_BUTTONS.signIn).first().click() },
+  'ACCOUNT.SIGN_OUT': { run: (page) => button(page, ACCOUNT_BUTTONS.signOut).first().click() },
+  'ACCOUNT.DISMISS': { run: (page) => button(page, ACCOUNT_BUTTONS.dismiss).first().click() },
 };
 
 /** The steps that are the test's own doing rather than an event of the machine. */

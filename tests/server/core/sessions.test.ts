@@ -87,6 +87,7 @@ describe('POST /users/authorize', () => {
       generationsRemaining: 5,
       generationLimit: 5,
       imageRetentionDays: 30,
+      isAccount: false,
     });
   });
 
