@@ -14,22 +14,6 @@ export const accountPaths = {
 export const ADMIN_USER_DISABLE_PATH = '/admin/users/:id/disable';
 export const ADMIN_USER_ENABLE_PATH = '/admin/users/:id/enable';
 
-/**
- * Why an API request's session is no longer honoured (401). The app shows `/access-denied` with the reason; a page
- * load with such a cookie simply starts a new guest.
- */
-export const SESSION_ENDED_CODES = {
-  revoked: 'SESSION_REVOKED',
-  expired: 'SESSION_EXPIRED',
-  disabled: 'ACCOUNT_DISABLED',
-} as const;
-export type SessionEndReason = keyof typeof SESSION_ENDED_CODES;
-
-export function sessionEndReasonOf(code: string | undefined): SessionEndReason | null {
-  const entry = Object.entries(SESSION_ENDED_CODES).find(([, known]) => known === code);
-  return entry ? (entry[0] as SessionEndReason) : null;
-}
-
 /** Errors of the ceremonies themselves (400/403/409/503). */
 export const PASSKEY_ERROR_CODES = {
   challenge: 'PASSKEY_CHALLENGE_INVALID',

@@ -6,8 +6,8 @@ import {
   accountPaths,
   PASSKEY_ERROR_CODES,
   passkeyCeremonySchema,
-  SESSION_ENDED_CODES,
 } from '../../contract/accounts';
+import { SESSION_ENDED_CODES } from '../../contract/session-end';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import '../http/user-request';

@@ -2,7 +2,7 @@
 // Guests are created lazily: a page view only reserves a user id (`reserveUserId`), and the first state-changing
 // request turns that reservation into a user and a session (`promote`).
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionEndReason } from '../../contract/accounts';
+import type { SessionEndReason } from '../../contract/session-end';
 import type { Database, Queryable } from '../db/database';
 import { insertGuest } from './user-store';
 

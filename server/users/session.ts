@@ -2,7 +2,7 @@
 // user it names. A browser without a live session acts for nobody (user 0) until it changes something: only then
 // is a guest created, so page views and reads never write a row.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_ENDED_CODES, type SessionEndReason } from '../../contract/accounts';
+import { SESSION_ENDED_CODES, type SessionEndReason } from '../../contract/session-end';
 import { SERVICE_USER_ID_HEADER } from '../../contract/users';
 import { HttpError } from '../http/errors';
 import '../http/user-request';

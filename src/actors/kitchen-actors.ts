@@ -42,5 +42,8 @@ export function createKitchenActors({
     loadGenerationHistory: onDemandActor(async () =>
       (await import('./load-generation-history')).loadGenerationHistory(api),
     ),
+    registerPasskey: onDemandActor(async () => (await import('./account-actors')).registerPasskey(api)),
+    signInWithPasskey: onDemandActor(async () => (await import('./account-actors')).signInWithPasskey(api)),
+    signOut: onDemandActor(async () => (await import('./account-actors')).signOut(api)),
   };
 }

@@ -23,7 +23,7 @@ interface ResultViewProps {
 const madeOn = (createdAt: string) =>
   new Date(createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function EarlierKitchens({ generations }: { generations: PastGeneration[] }) {
+export function EarlierKitchens({ generations }: { generations: PastGeneration[] }) {
   return (
     <section className="history" aria-labelledby="history-title">
       <h2 id="history-title">Your earlier kitchens</h2>

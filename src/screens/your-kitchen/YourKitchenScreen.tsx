@@ -5,7 +5,8 @@ import '../../styles/screens.css';
 import { ErrorScreen } from '../ErrorScreen';
 import { useKitchenContext, useKitchenView } from '../use-kitchen';
 import { GenerationProgress } from './GenerationProgress';
-import { ResultView } from './ResultView';
+import { EarlierKitchens, ResultView } from './ResultView';
+import { SaveKitchensCallout } from './SaveKitchensCallout';
 
 /** The provider name of the offline concept renderer (`GENERATION_PROVIDER=local`, the default). */
 const CONCEPT_RENDER_PROVIDER = 'local';
@@ -70,8 +71,13 @@ export function YourKitchenScreen() {
             earlier={history.filter((generation) => generation.imageUrl !== after)}
           />
         ) : (
-          <EmptyState refusal={generationRefusal} />
+          <>
+            <EmptyState refusal={generationRefusal} />
+            {/* An account signed in on a new browser: its kitchens, though none was made here. */}
+            {history.length > 0 && <EarlierKitchens generations={history} />}
+          </>
         )}
+        <SaveKitchensCallout hasKitchens={after !== null || history.length > 0} />
       </main>
     </>
   );

@@ -7,12 +7,12 @@ import {
   ADMIN_USER_ENABLE_PATH,
   accountPaths,
   PASSKEY_ERROR_CODES,
-  SESSION_ENDED_CODES,
 } from '../../../contract/accounts';
 import { API_PREFIX } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
 import { jobPaths } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
+import { SESSION_ENDED_CODES } from '../../../contract/session-end';
 import { serverOnPgliteForFile } from '../../support/server';
 import { type Answer, KITCHEN_PHOTO, startedJob } from '../generation/generation-client';
 import { adminPost, PasskeyBrowser, SoftwareAuthenticator } from './passkey-browser';
