@@ -5,6 +5,10 @@ import { authorizeUser } from '../api/users';
 
 export const authorizeUserActor = (api: ApiClient) =>
   fromPromise<AuthorizeUserOutput, AuthorizeUserInput>(async ({ input, signal }) => {
-    const { generationsRemaining, imageRetentionDays } = await authorizeUser(api, input.userId, signal);
-    return { remainingGenerations: generationsRemaining, imageRetentionDays };
+    const { generationsRemaining, imageRetentionDays, isAccount } = await authorizeUser(
+      api,
+      input.userId,
+      signal,
+    );
+    return { remainingGenerations: generationsRemaining, imageRetentionDays, isAccount: isAccount ?? false };
   });
