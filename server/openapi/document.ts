@@ -124,38 +124,45 @@ function accountOperations(): Record<string, JsonObject> {
   });
   const options = { 200: { description: 'Options for navigator.credentials (@simplewebauthn JSON).' } };
   const signedIn = { 200: { description: 'Whose the session now is.', content: json(accountAnswer) } };
-  return {
-    [openApiPath(accountPaths.registrationOptions)]: operation(
+  const table: Array<
+    [path: string, id: string, summary: string, answer: JsonObject, withCredential: boolean]
+  > = [
+    [
+      accountPaths.registrationOptions,
       'passkeyRegistrationOptions',
       'Save my kitchens, step 1: creation options for a new passkey of the session user.',
       options,
       false,
-    ),
-    [openApiPath(accountPaths.register)]: operation(
+    ],
+    [
+      accountPaths.register,
       'registerPasskey',
       'Save my kitchens, step 2: the new passkey; the user becomes an account.',
       signedIn,
       true,
-    ),
-    [openApiPath(accountPaths.signInOptions)]: operation(
-      'signInOptions',
-      'Sign in, step 1: request options.',
-      options,
-      false,
-    ),
-    [openApiPath(accountPaths.signIn)]: operation(
+    ],
+    [accountPaths.signInOptions, 'signInOptions', 'Sign in, step 1: request options.', options, false],
+    [
+      accountPaths.signIn,
       'signIn',
       "Sign in, step 2: the passkey's assertion; this browser's guest joins the account.",
       signedIn,
       true,
-    ),
-    [openApiPath(accountPaths.signOut)]: operation(
+    ],
+    [
+      accountPaths.signOut,
       'signOut',
       "Ends this browser's session only.",
       { 204: { description: 'Signed out; the cookie is cleared.' } },
       false,
-    ),
-  };
+    ],
+  ];
+  return Object.fromEntries(
+    table.map(([path, id, summary, answer, withCredential]) => [
+      openApiPath(path),
+      operation(id, summary, answer, withCredential),
+    ]),
+  );
 }
 
 function actionOperations(): Record<string, JsonObject> {
