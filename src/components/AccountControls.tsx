@@ -45,7 +45,7 @@ function Note({ text, alert = false }: { text: string | null; alert?: boolean })
 export function AccountControls() {
   const { status, busyLabel, error } = KitchenActor.useSelector(accountViewOf, shallowEqual);
   return (
-    <div className="account-controls">
+    <div className="account-controls" data-account-status={status}>
       {status === 'guest' && <AccountButtons events={['ACCOUNT.SIGN_IN', 'ACCOUNT.SAVE']} />}
       {status === 'busy' && <Note text={busyLabel} />}
       {status === 'member' && (

@@ -2,6 +2,7 @@
 // input, an address-bar move. The table is typed by the machine's event union, so a new event does not compile
 // until it has an executor here (or is marked as one the browser produces by itself).
 import type { Page, Route } from 'playwright-core';
+import { accountPaths } from '../../../contract/accounts';
 import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
@@ -207,6 +208,8 @@ const ACTION_OF_CALL: Record<string, string> = {
   generateEmptyRoom: actionPaths.generateEmptyRoom,
   generateKitchen: actionPaths.generateKitchen,
   loadGenerationHistory: jobPaths.history,
+  registerPasskey: accountPaths.registrationOptions,
+  signOut: accountPaths.signOut,
 };
 
 /** Whether a request URL is the one an invoked call makes. */

@@ -3,6 +3,7 @@
 // screen, the busy photo or generation, and which option of each radio group is checked.
 import type { Page } from 'playwright-core';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
+import { type AccountStatus, accountViewOf } from '../../../machines/kitchen/account-view';
 import type { StepId } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { NOT_FOUND_PATH } from './executors';
@@ -19,6 +20,8 @@ export interface ScreenFacts {
   next: { blocked: boolean; reason: string | null } | null;
   /** The index of the checked option per radio group on screen (-1: none checked). */
   checked: Record<string, number>;
+  /** What the header's account controls show; null where there are none (access denied). */
+  account: AccountStatus | null;
 }
 
 const HOME_HEADING = 'See your kitchen reimagined';
@@ -72,7 +75,8 @@ export function readScreen(page: Page): Promise<ScreenFacts> {
             }
           : null,
       checked,
-    } as const;
+      account: document.querySelector('.account-controls')?.getAttribute('data-account-status') ?? null,
+    } as ScreenFacts;
   });
 }
 
@@ -147,8 +151,13 @@ export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
           : null,
     next: step !== null && view.error === null ? { blocked: reason !== null, reason } : null,
     checked: step !== null && settled ? expectedChecked(step, snapshot) : {},
+    // Signed out, the app reloads as a new guest.
+    account: view.route === 'access-denied' ? null : signedOutAsGuest(accountViewOf(snapshot).status),
   };
 }
+
+const signedOutAsGuest = (status: AccountStatus): AccountStatus =>
+  status === 'signedOut' ? 'guest' : status;
 
 /** Whether the screen shows what is expected; groups the expectation does not name are not compared. */
 export function matches(seen: ScreenFacts, expected: ScreenFacts): boolean {
@@ -161,6 +170,7 @@ export function matches(seen: ScreenFacts, expected: ScreenFacts): boolean {
     seen.progress === expected.progress &&
     (expected.error === '(any)' ? seen.error !== null : seen.error === expected.error) &&
     seen.busy === expected.busy &&
+    seen.account === expected.account &&
     JSON.stringify(seen.next) === JSON.stringify(expected.next) &&
     checkedAgree
   );

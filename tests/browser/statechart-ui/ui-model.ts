@@ -49,6 +49,8 @@ const INTERCEPTABLE = new Set([
   'generateEmptyRoom',
   'generateKitchen',
   'loadGenerationHistory',
+  'registerPasskey',
+  'signOut',
   'loadDoorStyleGroups',
   'loadHandleStyles',
   'loadFinishes',
@@ -171,6 +173,11 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
       }
       case 'generateEmptyRoom':
         return [...done({ emptyRoomId: 'empty-room' }), refusal];
+      case 'registerPasskey':
+        // The profile's virtual authenticator makes the passkey; the quota is the guest's own.
+        return done({ userId: 1, remainingGenerations: context.remainingGenerations ?? GENERATION_LIMIT });
+      case 'signOut':
+        return done(undefined);
       case 'loadGenerationHistory':
         // The server lists the kitchen just generated (the suite does not read the history's contents).
         return done([{ id: 'generated', imageUrl: '/api/v1/images/generated', createdAt: 'now' }]);
@@ -213,11 +220,26 @@ function withHandleChoice(snapshot: KitchenSnapshot, oracle: ServerOracle): stri
   return choice === undefined ? [] : [choice];
 }
 
+/**
+ * The account, walked from home: Save my kitchens (a passkey from the profile's virtual authenticator) or its
+ * failure, then Dismiss or Sign out, after which the app reloads as a new guest and the walk ends. While signed
+ * in or failed, the account's buttons are the only moves: a corridor, not a second copy of the whole chart.
+ * Sign-in (it needs an account made beforehand) is walked by tests/browser/accounts.test.ts.
+ */
+function accountCorridor(snapshot: KitchenSnapshot): UiEvent[] | null {
+  if (snapshot.matches({ account: 'signedOut' })) return [];
+  if (snapshot.matches({ account: 'member' })) return [{ type: 'ACCOUNT.SIGN_OUT' }];
+  if (snapshot.matches({ account: 'failed' })) return [{ type: 'ACCOUNT.DISMISS' }, { type: 'ACCOUNT.SAVE' }];
+  return null;
+}
+
 /** What the user can do on the screen of this snapshot, when nothing is under way. */
 function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar: boolean): UiEvent[] {
   // While a refusal lasts, the user's next move is one of the others' (the screen's own, covered with the gate
   // open); only its passing matters here. Offering everything would explore the whole chart twice over.
   if (snapshot.matches({ generationGate: 'refused' })) return [{ type: GATE_EVENT }];
+  const account = accountCorridor(snapshot);
+  if (account) return account;
   const view = viewOf(snapshot);
   const { context } = snapshot;
   const catalogue = listsOf(context.catalogue);
@@ -232,7 +254,7 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
   if (snapshot.matches({ routes: { 'your-kitchen': 'result' } })) {
     events.push({ type: 'GENERATE' }, { type: 'RESET' });
   }
-  if (view.route === 'home') events.push({ type: JANITOR_EVENT });
+  if (view.route === 'home') events.push({ type: JANITOR_EVENT }, { type: 'ACCOUNT.SAVE' });
   const step = view.step?.id;
   if (step === undefined || !settled) return events;
   if (view.canGoNext) events.push({ type: 'NEXT' });
