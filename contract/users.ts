@@ -22,6 +22,8 @@ export const authorizeResponseSchema = z.object({
   sessionIdleDays: z.number().int().positive().optional(),
   /** Days after which a session ends however active (`SESSION_MAX_DAYS`); absent from older servers. */
   sessionMaxDays: z.number().int().positive().optional(),
+  /** True once the user has saved their kitchens with a passkey (an account); absent from older servers. */
+  isAccount: z.boolean().optional(),
 });
 export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 

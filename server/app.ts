@@ -3,6 +3,10 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../contract/endpoints';
+import { createAccountStore } from './accounts/account-store';
+import { createCeremonies } from './accounts/ceremony';
+import { createChallengeStore } from './accounts/challenge-store';
+import { accountRoutes } from './accounts/routes';
 import { installAppShell } from './app-shell/app-shell';
 import { catalogueRoutes } from './catalogue/routes';
 import { type Config, DEFAULT_IMAGE_RETENTION_DAYS, DEFAULT_TIMEOUTS } from './config';
@@ -118,6 +122,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   const sessionStore = createSessionStore(db, config.generationLimit, sessionLifetime);
   const sessions = createSessions(sessionStore, sessionLifetime);
   installSessionCleanup(app, sessionStore);
+  const accounts = createAccountStore(db);
   const deferred = deferredModerator(config, app.log);
   if (!parts.moderator) app.addHook('onListen', async () => deferred.warm());
   const quota = createQuota(db, {
@@ -172,6 +177,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   await app.register(adminRoutes, {
     prefix: API_PREFIX,
     sessions: sessionStore,
+    accounts,
     serviceApiKey: config.serviceApiKey,
   });
   await app.register(
@@ -182,6 +188,13 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         generationLimit: config.generationLimit,
         imageRetentionDays: config.imageRetentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS,
         sessionLifetime,
+      });
+      await api.register(accountRoutes, {
+        accounts,
+        ceremonies: createCeremonies(createChallengeStore(db)),
+        sessions: sessionStore,
+        users,
+        publicBaseUrl: config.publicBaseUrl,
       });
       await api.register(imageRoutes, {
         store: images,

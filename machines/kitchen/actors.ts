@@ -1,6 +1,7 @@
 // The server calls the statechart invokes, declared by their input and output only. The app provides the
 // real implementations with `machine.provide({ actors })`; tests provide fakes. Until provided, each rejects.
 import { fromPromise } from 'xstate';
+import type { AccountOutput } from './account';
 import type {
   CatalogueRequest,
   CatalogueResult,
@@ -19,6 +20,8 @@ export interface AuthorizeUserOutput {
   imageRetentionDays: number | null;
   /** How long a session lasts without a visit, and at most, in days; absent or null when it did not say. */
   sessionDays?: SessionDays | null;
+  /** Whether the user has saved their kitchens with a passkey; absent means a guest. */
+  isAccount?: boolean;
 }
 export interface SessionDays {
   idle: number;
@@ -148,4 +151,7 @@ export const declaredActors = {
   /** Erases everything the server keeps for this browser's user, and the browser's own stores (issue 15). */
   deleteMyData: fromPromise<void>(notProvided('deleteMyData')),
   loadComparison: fromPromise<ComparedKitchen[], LoadComparisonInput>(notProvided('loadComparison')),
+  registerPasskey: fromPromise<AccountOutput>(notProvided('registerPasskey')),
+  signInWithPasskey: fromPromise<AccountOutput>(notProvided('signInWithPasskey')),
+  signOut: fromPromise<void>(notProvided('signOut')),
 };

@@ -1,6 +1,7 @@
 // Everything the kitchen statechart remembers. The first group is the wizard state of spec §3
 // (create-kitchen-storage); flags the spec stores (isModerating, isProcessingImage) are read from the state
 // value instead, so they cannot disagree with it.
+import type { AccessDenialReason } from './account';
 import type { ComparedKitchen, GenerationRefusal, PastGeneration, SessionDays } from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import type { ModerationCache } from './moderation-cache';
@@ -65,6 +66,12 @@ export interface KitchenContext extends WizardState {
   direction: 'forward' | 'backward';
   /** The kitchens chosen for the side-by-side view (2 to 4), and their choices once loaded; null: not comparing. */
   comparison: { jobIds: string[]; kitchens: ComparedKitchen[] } | null;
+  /** The user has a passkey (the `account` region's member state). */
+  isAccount: boolean;
+  /** Why `/access-denied` is on screen; null until access is denied. */
+  accessDenial: AccessDenialReason | null;
+  /** The last passkey ceremony's failure, in the user's words; null otherwise. */
+  accountError: string | null;
 }
 
 /** The wizard state as the browser keeps it: every field but the file itself (spec §3). */
@@ -119,4 +126,7 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   navigation: 'replace',
   direction: 'forward',
   comparison: null,
+  isAccount: false,
+  accessDenial: null,
+  accountError: null,
 });

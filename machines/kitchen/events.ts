@@ -1,3 +1,4 @@
+import type { AccessDenialReason } from './account';
 import type { FrontalPreview, WorktopColour, WorktopPreview } from './catalogue';
 import type { GenerationStage, PhotoFile } from './context';
 import type { RouteId } from './routes';
@@ -28,8 +29,12 @@ export type KitchenEvent =
   | { type: 'GENERATION.CANCEL' }
   | { type: 'RETRY' }
   | { type: 'RESET' }
-  | { type: 'ACCESS_DENIED' }
+  | { type: 'ACCESS_DENIED'; reason?: AccessDenialReason }
   | { type: 'GENERATION.REFUSED' }
+  | { type: 'ACCOUNT.SAVE' }
+  | { type: 'ACCOUNT.SIGN_IN' }
+  | { type: 'ACCOUNT.SIGN_OUT' }
+  | { type: 'ACCOUNT.DISMISS' }
   | { type: 'MY_DATA.DELETE' }
   | { type: 'MY_DATA.CANCEL' }
   | { type: 'MY_DATA.CONFIRM' }

@@ -2,6 +2,7 @@
 // the photo's moderation lifecycle, the selection cascades, the handles auto-skip and the server calls. It
 // imports xstate only; the app projects its state onto the URL and provides the server calls.
 import { and, assign, raise, setup, stateIn } from 'xstate';
+import { type AccessDenialReason, type AccountOutput, accessDenialOf, accountErrorOf } from './account';
 import {
   type AuthorizeUserOutput,
   type ComparedKitchen,
@@ -105,6 +106,44 @@ const generationFailed = [
     },
   },
 ];
+
+/** The user's earlier kitchens: an extra, so if they cannot be read the page shows without them. */
+const historyLoad = {
+  id: 'loadGenerationHistory',
+  src: 'loadGenerationHistory' as const,
+  onDone: {
+    actions: {
+      type: 'storeGenerationHistory' as const,
+      params: ({ event }: { event: { output: PastGeneration[] } }) => ({ history: event.output }),
+    },
+  },
+  onError: { actions: 'forgetGenerationHistory' as const },
+};
+
+/** A passkey ceremony's end: the session being over is access denied; anything else is said and may be retried. */
+const ceremonyFailed = (target: 'failed' | 'member') => [
+  {
+    guard: { type: 'isAccessDenial' as const, params: ({ event }: { event: { error: unknown } }) => event },
+    target: 'guest',
+    actions: {
+      type: 'raiseAccessDenial' as const,
+      params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+    },
+  },
+  {
+    target,
+    actions: {
+      type: 'storeAccountError' as const,
+      params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+    },
+  },
+];
+
+/** A ceremony that made this browser an account's: remember it. */
+const accountStored = {
+  type: 'storeAccount' as const,
+  params: ({ event }: { event: { output: AccountOutput } }) => event.output,
+};
 
 const handleStylesOf = (result: CatalogueResult): string[] =>
   result.kind === 'handleStyles' ? result.items : [];
@@ -292,6 +331,8 @@ export const kitchenMachine = setup({
       event.jobIds.length <= MAX_COMPARED &&
       new Set(event.jobIds).size === event.jobIds.length,
     hasNoUserId: ({ context }) => context.userId === null,
+    isAccount: ({ context }) => context.isAccount,
+    isAccessDenial: (_, params: { error: unknown }) => accessDenialOf(params.error) !== null,
     handleStylesResolve: (_, params: { styles: string[] }) => resolveHandleChoice(params.styles) !== null,
     isMovingBackward: ({ context }) => context.direction === 'backward',
     hasUncheckedPhoto: ({ context }) =>
@@ -435,6 +476,7 @@ export const kitchenMachine = setup({
       remainingGenerations: params.remainingGenerations,
       imageRetentionDays: params.imageRetentionDays,
       sessionDays: params.sessionDays ?? null,
+      isAccount: params.isAccount ?? false,
     })),
     startGeneration: assign({ error: null, generationStage: 'queued' }),
     storeGenerationStage: assign((_, params: { stage: GenerationStage }) => ({
@@ -482,6 +524,25 @@ export const kitchenMachine = setup({
       route: event.type === 'CHANGE_ONE_THING' ? (`create-kitchen/${event.step}` as const) : 'your-kitchen',
     })),
     denyAccess: raise({ type: 'ACCESS_DENIED' }),
+    // The first reason given wins: the denial the session region records is not overwritten by its own raise.
+    storeAccessDenial: assign(({ context }, params: { reason: AccessDenialReason | null | undefined }) => ({
+      accessDenial: context.accessDenial ?? params.reason ?? 'mismatch',
+    })),
+    storeAccount: assign((_, params: AccountOutput) => ({
+      userId: params.userId,
+      remainingGenerations: params.remainingGenerations,
+      isAccount: true,
+      accountError: null,
+    })),
+    storeAccountError: assign((_, params: { error: unknown }) => ({
+      accountError: accountErrorOf(params.error),
+    })),
+    clearAccountError: assign({ accountError: null }),
+    showAccountKitchens: raise({ type: 'NAVIGATE', route: 'your-kitchen' }),
+    raiseAccessDenial: raise((_, params: { error: unknown }) => ({
+      type: 'ACCESS_DENIED' as const,
+      reason: accessDenialOf(params.error) ?? undefined,
+    })),
   },
 }).createMachine({
   id: 'kitchen',
@@ -502,7 +563,13 @@ export const kitchenMachine = setup({
               target: 'authorized',
               actions: { type: 'storeAuthorization', params: ({ event }) => event.output },
             },
-            onError: { target: 'denied' },
+            onError: {
+              target: 'denied',
+              actions: {
+                type: 'storeAccessDenial',
+                params: ({ event }) => ({ reason: accessDenialOf(event.error) }),
+              },
+            },
           },
         },
         authorized: {},
@@ -545,7 +612,13 @@ export const kitchenMachine = setup({
             actions: { type: 'navigateTo' as const, params: { route } },
           })),
         ],
-        ACCESS_DENIED: { target: '.access-denied', actions: 'markRedirect' },
+        ACCESS_DENIED: {
+          target: '.access-denied',
+          actions: [
+            'markRedirect',
+            { type: 'storeAccessDenial', params: ({ event }) => ({ reason: event.reason }) },
+          ],
+        },
         RESET: {
           description: 'Start over: every choice back to its initial state, at upload-image.',
           target: '.create-kitchen.upload-image',
@@ -860,20 +933,10 @@ export const kitchenMachine = setup({
           initial: 'showing',
           states: {
             showing: { always: [{ guard: 'hasGeneratedKitchen', target: 'result' }, { target: 'empty' }] },
-            empty: {},
+            // An account signed in on a new browser has no kitchen here yet, but has a history to show.
+            empty: { invoke: historyLoad },
             result: {
-              invoke: {
-                id: 'loadGenerationHistory',
-                src: 'loadGenerationHistory',
-                onDone: {
-                  actions: {
-                    type: 'storeGenerationHistory',
-                    params: ({ event }) => ({ history: event.output }),
-                  },
-                },
-                // The history is an extra: if it cannot be read, the result is shown without it.
-                onError: { actions: 'forgetGenerationHistory' },
-              },
+              invoke: historyLoad,
               on: {
                 GENERATE: { guard: generateWhenAllowed, target: 'generating' },
                 CHANGE_ONE_THING: {
@@ -966,6 +1029,53 @@ export const kitchenMachine = setup({
         },
         deleted: { on: { 'MY_DATA.DISMISS': 'idle' } },
         failed: { on: { 'MY_DATA.DELETE': 'confirming', 'MY_DATA.DISMISS': 'idle' } },
+      },
+    },
+    account: {
+      description:
+        'Passkey accounts: a guest saves their kitchens (registers a passkey) or signs in with one made elsewhere; an account signs out.',
+      initial: 'guest',
+      states: {
+        guest: {
+          always: { guard: 'isAccount', target: 'member' },
+          on: { 'ACCOUNT.SAVE': 'registering', 'ACCOUNT.SIGN_IN': 'signingIn' },
+        },
+        registering: {
+          entry: 'clearAccountError',
+          invoke: {
+            id: 'registerPasskey',
+            src: 'registerPasskey',
+            onDone: { target: 'member', actions: accountStored },
+            onError: ceremonyFailed('failed'),
+          },
+        },
+        signingIn: {
+          entry: 'clearAccountError',
+          invoke: {
+            id: 'signInWithPasskey',
+            src: 'signInWithPasskey',
+            // The account's kitchens are the reason to sign in: show them.
+            onDone: { target: 'member', actions: [accountStored, 'showAccountKitchens'] },
+            onError: ceremonyFailed('failed'),
+          },
+        },
+        member: { on: { 'ACCOUNT.SIGN_OUT': 'signingOut' } },
+        signingOut: {
+          entry: 'clearAccountError',
+          invoke: { id: 'signOut', src: 'signOut', onDone: 'signedOut', onError: ceremonyFailed('member') },
+        },
+        signedOut: {
+          description:
+            'The app forgets what this browser kept and starts again at home as a new guest (a page load).',
+          type: 'final',
+        },
+        failed: {
+          on: {
+            'ACCOUNT.SAVE': 'registering',
+            'ACCOUNT.SIGN_IN': 'signingIn',
+            'ACCOUNT.DISMISS': { target: 'guest', actions: 'clearAccountError' },
+          },
+        },
       },
     },
   },

@@ -162,6 +162,34 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    id: 8,
+    name: 'passkey accounts',
+    statements: [
+      // A user with a passkey is an account (`account_since`); an operator may disable one (D35).
+      'ALTER TABLE users ADD COLUMN account_since timestamptz, ADD COLUMN disabled_at timestamptz',
+      // Text, not bytea: PGlite and node-postgres hand bytea back as different types; base64url reads the same.
+      `CREATE TABLE passkeys (
+        credential_id text PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        public_key text NOT NULL,
+        counter bigint NOT NULL DEFAULT 0,
+        transports text NOT NULL DEFAULT '',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz
+      )`,
+      'CREATE INDEX passkeys_by_user ON passkeys (user_id)',
+      // Challenges live here, not in memory, so any instance can finish a ceremony another began; single use.
+      `CREATE TABLE webauthn_challenges (
+        challenge text PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        purpose text NOT NULL CHECK (purpose IN ('register', 'sign_in')),
+        expires_at timestamptz NOT NULL
+      )`,
+      'CREATE INDEX webauthn_challenges_by_user ON webauthn_challenges (user_id)',
+      'CREATE INDEX webauthn_challenges_by_expiry ON webauthn_challenges (expires_at)',
+    ],
+  },
+  {
     id: 9,
     name: 'share links',
     statements: [

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from contract/: the endpoint table gives the paths and query parameters,
 // the zod schemas give the bodies. Nothing here restates a shape by hand.
 import { z } from 'zod';
+import { accountPaths, passkeyCeremonySchema } from '../../contract/accounts';
 import { catalogueResponseSchemas } from '../../contract/catalogue';
 import {
   API_PREFIX,
@@ -112,6 +113,71 @@ function catalogueOperations(): Record<string, JsonObject> {
     },
   };
   return { ...Object.fromEntries(entries), [openApiPath(SWATCH_ROUTE)]: swatch };
+}
+
+/** The passkey routes (docs/api.md "Accounts"): options in, the browser's answer back. */
+function accountOperations(): Record<string, JsonObject> {
+  const accountAnswer = z.object({
+    userId: z.number().int().positive(),
+    generationsRemaining: z.number().int(),
+  });
+  const operation = (operationId: string, summary: string, answer: JsonObject, withCredential: boolean) => ({
+    post: {
+      operationId,
+      tags: ['accounts'],
+      summary,
+      ...(withCredential && {
+        requestBody: { required: true, content: json(passkeyCeremonySchema, 'input') },
+      }),
+      responses: {
+        ...answer,
+        400: errorResponse('The prompt expired or was answered already, or the passkey did not verify.'),
+        403: errorResponse('Unknown passkey, a disabled account, a service caller, or a cross-site request.'),
+        503: errorResponse('PUBLIC_BASE_URL is not configured and the request is not a loopback one.'),
+      },
+    },
+  });
+  const options = { 200: { description: 'Options for navigator.credentials (@simplewebauthn JSON).' } };
+  const signedIn = { 200: { description: 'Whose the session now is.', content: json(accountAnswer) } };
+  const table: Array<
+    [path: string, id: string, summary: string, answer: JsonObject, withCredential: boolean]
+  > = [
+    [
+      accountPaths.registrationOptions,
+      'passkeyRegistrationOptions',
+      'Save my kitchens, step 1: creation options for a new passkey of the session user.',
+      options,
+      false,
+    ],
+    [
+      accountPaths.register,
+      'registerPasskey',
+      'Save my kitchens, step 2: the new passkey; the user becomes an account.',
+      signedIn,
+      true,
+    ],
+    [accountPaths.signInOptions, 'signInOptions', 'Sign in, step 1: request options.', options, false],
+    [
+      accountPaths.signIn,
+      'signIn',
+      "Sign in, step 2: the passkey's assertion; this browser's guest joins the account.",
+      signedIn,
+      true,
+    ],
+    [
+      accountPaths.signOut,
+      'signOut',
+      "Ends this browser's session only.",
+      { 204: { description: 'Signed out; the cookie is cleared.' } },
+      false,
+    ],
+  ];
+  return Object.fromEntries(
+    table.map(([path, id, summary, answer, withCredential]) => [
+      openApiPath(path),
+      operation(id, summary, answer, withCredential),
+    ]),
+  );
 }
 
 function actionOperations(): Record<string, JsonObject> {
@@ -356,6 +422,7 @@ export function buildOpenApiDocument(): JsonObject {
       ...generationOperations(),
       ...myDataOperations(),
       ...shareOperations(),
+      ...accountOperations(),
       [`${API_PREFIX}/openapi.json`]: {
         get: {
           operationId: 'openApiDocument',

@@ -31,6 +31,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
       imageRetentionDays,
       sessionIdleDays: sessionLifetime.idleDays,
       sessionMaxDays: sessionLifetime.maxDays,
+      isAccount: user.isAccount,
     };
   });
 };

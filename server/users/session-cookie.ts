@@ -66,3 +66,13 @@ export function setSessionCookie(
     maxAge: maxAgeSeconds,
   });
 }
+
+/** Removes the cookie (sign-out): the next page view reserves a newcomer. */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+  });
+}

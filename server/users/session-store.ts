@@ -2,6 +2,7 @@
 // Guests are created lazily: a page view only reserves a user id (`reserveUserId`), and the first state-changing
 // request turns that reservation into a user and a session (`promote`).
 import { createHash, randomBytes } from 'node:crypto';
+import type { SessionEndReason } from '../../contract/session-end';
 import type { Database, Queryable } from '../db/database';
 import { insertGuest } from './user-store';
 
@@ -31,8 +32,8 @@ export type SessionLookup =
       session: LiveSession /** the expiry was slid forward: the cookie needs re-setting */;
       slid: boolean;
     }
-  /** Expired or revoked: never honoured, and its token is spent. */
-  | { state: 'dead' }
+  /** Expired, revoked or its account disabled: never honoured, and its token is spent. */
+  | { state: 'dead'; reason: SessionEndReason }
   | { state: 'unknown' };
 
 export interface SessionStore {
@@ -42,6 +43,8 @@ export interface SessionStore {
   reserveUserId(): Promise<number>;
   /** A new guest and its session. */
   createGuest(): Promise<IssuedSession>;
+  /** A new session for an existing user (a passkey sign-in). */
+  begin(userId: number): Promise<IssuedSession>;
   /**
    * The user reserved as `userId` and its session for `token`, created once however many requests carry the same
    * reservation at the same moment. An id another user already holds is never adopted: a new guest is made.
@@ -118,14 +121,17 @@ export function createSessionStore(
 
   const store: SessionStore = {
     async find(token) {
-      const [row] = await db.query<LiveSession & { live: boolean; stale: boolean }>(
-        `SELECT user_id AS "userId", ${SECONDS_LEFT}, revoked_at IS NULL AND expires_at > now() AS live,
+      // The users join is by primary key: a disabled account's sessions end at once, whatever their rows say.
+      const [row] = await db.query<LiveSession & { ended: SessionEndReason | null; stale: boolean }>(
+        `SELECT s.user_id AS "userId", ${SECONDS_LEFT},
+           CASE WHEN u.disabled_at IS NOT NULL THEN 'disabled' WHEN s.revoked_at IS NOT NULL THEN 'revoked'
+             WHEN s.expires_at <= now() THEN 'expired' END AS ended,
            last_seen_at < now() - ${SLIDE_AFTER} AS stale
-         FROM sessions WHERE token_hash = $1`,
+         FROM sessions s JOIN users u ON u.id = s.user_id WHERE token_hash = $1`,
         [tokenHash(token)],
       );
       if (!row) return { state: 'unknown' };
-      if (!row.live) return { state: 'dead' };
+      if (row.ended) return { state: 'dead', reason: row.ended };
       const session = { userId: row.userId, secondsLeft: row.secondsLeft };
       if (!row.stale) return { state: 'live', session, slid: false };
       // The `last_seen_at` condition lets one of several simultaneous requests slide it, not all of them.
@@ -150,6 +156,13 @@ export function createSessionStore(
       const session = await db.transaction(async (tx) =>
         insertSession(tx, token, await insertGuest(tx, generationLimit)),
       );
+      if (!session) throw new Error('a fresh session token collided with a stored one');
+      return { ...session, token };
+    },
+
+    async begin(userId) {
+      const token = newSessionToken();
+      const session = await insertSession(db, token, userId);
       if (!session) throw new Error('a fresh session token collided with a stored one');
       return { ...session, token };
     },

@@ -2,6 +2,7 @@
 // user it names. A browser without a live session acts for nobody (user 0) until it changes something: only then
 // is a guest created, so page views and reads never write a row.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_ENDED_CODES, type SessionEndReason } from '../../contract/session-end';
 import { SERVICE_USER_ID_HEADER } from '../../contract/users';
 import { HttpError } from '../http/errors';
 import '../http/user-request';
@@ -36,7 +37,20 @@ export interface Sessions {
   bootUserId(request: FastifyRequest, reply: FastifyReply): Promise<number>;
 }
 
-type Caller = { userId: number } | { pending?: Extract<SessionCookie, { kind: 'pending' }> };
+type Caller =
+  | { userId: number }
+  | { ended: SessionEndReason }
+  | { pending?: Extract<SessionCookie, { kind: 'pending' }> };
+
+const ENDED_MESSAGES: Record<SessionEndReason, string> = {
+  revoked: 'This session was ended (signed out, or by an operator).',
+  expired: 'This session expired.',
+  disabled: 'This account has been disabled.',
+};
+
+/** An API request on an ended session is refused, so an open app learns why instead of becoming someone new. */
+const sessionEnded = (reason: SessionEndReason) =>
+  new HttpError(401, SESSION_ENDED_CODES[reason], ENDED_MESSAGES[reason]);
 
 export function createSessions(store: SessionStore, lifetime: SessionLifetime): Sessions {
   /** Who the cookie names: a live session's user, a reservation, or nobody (none, forged, dead or foreign). */
@@ -53,7 +67,8 @@ export function createSessions(store: SessionStore, lifetime: SessionLifetime): 
       return { userId: found.session.userId };
     }
     // A dead session's token is spent, even in a reservation that carries it.
-    return found.state === 'unknown' && cookie.kind === 'pending' ? { pending: cookie } : {};
+    if (found.state === 'dead') return { ended: found.reason };
+    return cookie.kind === 'pending' ? { pending: cookie } : {};
   }
 
   const issue = (request: FastifyRequest, reply: FastifyReply, session: IssuedSession) => {
@@ -65,6 +80,7 @@ export function createSessions(store: SessionStore, lifetime: SessionLifetime): 
     async resolve(request, reply) {
       const found = await caller(request, reply);
       if ('userId' in found) return found.userId;
+      if ('ended' in found) throw sessionEnded(found.ended);
       if (!STATE_CHANGING_METHODS.has(request.method)) return NOBODY;
       const { pending } = found;
       const session = pending
@@ -76,7 +92,7 @@ export function createSessions(store: SessionStore, lifetime: SessionLifetime): 
     async bootUserId(request, reply) {
       const found = await caller(request, reply);
       if ('userId' in found) return found.userId;
-      if (found.pending) return found.pending.userId;
+      if ('pending' in found && found.pending) return found.pending.userId;
       const pending = {
         kind: 'pending',
         userId: await store.reserveUserId(),

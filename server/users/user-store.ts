@@ -3,6 +3,8 @@ import type { Database, Queryable } from '../db/database';
 export interface UserRecord {
   id: number;
   generationsRemaining: number;
+  /** Has a passkey (migration 8). */
+  isAccount: boolean;
 }
 
 export interface UserStore {
@@ -27,7 +29,8 @@ export async function insertGuest(db: Queryable, generationLimit: number): Promi
 export function createUserStore(db: Database, generationLimit: number): UserStore {
   const find = async (id: number): Promise<UserRecord | undefined> => {
     const [row] = await db.query<UserRecord>(
-      'SELECT id, generations_remaining AS "generationsRemaining" FROM users WHERE id = $1',
+      `SELECT id, generations_remaining AS "generationsRemaining", account_since IS NOT NULL AS "isAccount"
+       FROM users WHERE id = $1`,
       [id],
     );
     return row;

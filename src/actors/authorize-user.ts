@@ -11,5 +11,6 @@ export const authorizeUserActor = (api: ApiClient) =>
       remainingGenerations: answer.generationsRemaining,
       imageRetentionDays: answer.imageRetentionDays,
       sessionDays: idle && max ? { idle, max } : null,
+      isAccount: answer.isAccount ?? false,
     };
   });

@@ -44,5 +44,8 @@ export function createKitchenActors({
     ),
     deleteMyData: onDemandActor(async () => (await import('./delete-my-data')).eraseMyData(api, queryClient)),
     loadComparison: onDemandActor(async () => (await import('./load-comparison')).loadComparison(api)),
+    registerPasskey: onDemandActor(async () => (await import('./account-actors')).registerPasskey(api)),
+    signInWithPasskey: onDemandActor(async () => (await import('./account-actors')).signInWithPasskey(api)),
+    signOut: onDemandActor(async () => (await import('./account-actors')).signOut(api)),
   };
 }

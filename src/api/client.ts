@@ -3,7 +3,8 @@
 // and no automatic retries. Every failure leaves here as an error of `request-errors.ts`.
 import { type FetchOptions, type FetchResponse, ofetch } from 'ofetch';
 import { API_PREFIX } from '../../contract/endpoints';
-import { toRequestError } from './request-errors';
+import type { SessionEndReason } from '../../contract/session-end';
+import { ApiHttpError, toRequestError } from './request-errors';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -26,6 +27,11 @@ export interface ApiClient {
   request(path: string, options?: ApiRequestOptions): Promise<unknown>;
   /** Sends a request and answers with the whole response (for headers); `_data` holds the body. */
   requestRaw(path: string, options?: ApiRequestOptions): Promise<FetchResponse<unknown>>;
+  /**
+   * Calls `listener` whenever an answer says this browser's session has ended (revoked, expired, disabled),
+   * whichever call it was: the app leaves for /access-denied. Answers a function that stops listening.
+   */
+  onSessionEnded(listener: (reason: SessionEndReason) => void): () => void;
 }
 
 const trimTrailingSlash = (url: string) => url.replace(/\/+$/, '');
@@ -65,13 +71,17 @@ export function createApiClient({
     retry: 0,
   });
 
+  const sessionEndListeners = new Set<(reason: SessionEndReason) => void>();
   const requestRaw = async (path: string, options: ApiRequestOptions = {}) => {
     const { signal: callerSignal, remainingHeader, ...fetchOptions } = options;
     const { signal, done } = timeoutSignal(timeoutMs, callerSignal);
     try {
       return await fetcher.raw(path, { ...fetchOptions, signal });
     } catch (error) {
-      throw toRequestError(error, remainingHeader);
+      const failure = toRequestError(error, remainingHeader);
+      const ended = failure instanceof ApiHttpError ? failure.sessionEnd : null;
+      if (ended) for (const listener of sessionEndListeners) listener(ended);
+      throw failure;
     } finally {
       done();
     }
@@ -81,5 +91,9 @@ export function createApiClient({
     baseUrl: host,
     requestRaw,
     request: async (path, options) => (await requestRaw(path, options))._data,
+    onSessionEnded(listener) {
+      sessionEndListeners.add(listener);
+      return () => sessionEndListeners.delete(listener);
+    },
   };
 }

@@ -2,6 +2,12 @@
 // for an HTTP error, one friendly sentence for anything that never got an answer (offline, timeout, cancel).
 import { FetchError } from 'ofetch';
 import { isLimitRefusalCode, RETRY_AFTER_HEADER } from '../../contract/refusals';
+import { type SessionEndReason, sessionEndReasonOf } from '../../contract/session-end';
+import type { AccessDenialReason } from '../../machines/kitchen/account';
+
+/** The server's code when the boot data's user is not the session's (server/users/routes.ts). */
+const USER_MISMATCH = 'USER_MISMATCH';
+
 import { REFUSAL_FALLBACK_MESSAGES } from './refusal-messages';
 
 /** The one sentence shown for a request that got no answer. */
@@ -26,6 +32,15 @@ export class ApiHttpError extends Error {
   /** The service refused for one of its limits (contract/refusals.ts): nothing was started or charged. */
   get isLimitRefusal(): boolean {
     return isLimitRefusalCode(this.code);
+  }
+
+  /** The session this browser had is over, and why (the statechart reads this: machines/kitchen/account.ts). */
+  get sessionEnd(): SessionEndReason | null {
+    return this.status === 401 ? sessionEndReasonOf(this.code) : null;
+  }
+
+  get accessDenial(): AccessDenialReason | null {
+    return this.sessionEnd ?? (this.code === USER_MISMATCH ? 'mismatch' : null);
   }
 }
 

@@ -18,6 +18,7 @@ export function readAuthorizeAnswer(answer: unknown): AuthorizeResponse {
     imageRetentionDays,
     sessionIdleDays,
     sessionMaxDays,
+    isAccount,
   } = (answer ?? {}) as Record<string, unknown>;
   const isAbsentOrDays = (value: unknown) => value === undefined || isCount(value, 1);
   if (
@@ -27,7 +28,8 @@ export function readAuthorizeAnswer(answer: unknown): AuthorizeResponse {
     !isCount(generationLimit, 0) ||
     !isCount(imageRetentionDays, 1) ||
     !isAbsentOrDays(sessionIdleDays) ||
-    !isAbsentOrDays(sessionMaxDays)
+    !isAbsentOrDays(sessionMaxDays) ||
+    (isAccount !== undefined && typeof isAccount !== 'boolean')
   ) {
     throw new UnexpectedResponseError('your account', 'the answer is not a user with a generation count');
   }
@@ -38,6 +40,7 @@ export function readAuthorizeAnswer(answer: unknown): AuthorizeResponse {
     imageRetentionDays,
     ...(sessionIdleDays === undefined ? {} : { sessionIdleDays: sessionIdleDays as number }),
     ...(sessionMaxDays === undefined ? {} : { sessionMaxDays: sessionMaxDays as number }),
+    ...(isAccount === undefined ? {} : { isAccount }),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Inspect } from '../dev/inspector';
 import { createPhotoPreparer } from '../photo/photo-preparer';
 import { UrlProjection } from '../routing/UrlProjection';
 import { LazyAppRoutes } from '../screens/LazyAppRoutes';
+import { AccountEffects } from './AccountEffects';
 import { type AppServices, AppServicesProvider } from './app-services';
 import { KitchenActor } from './kitchen-actor';
 import { persistSelections } from './persist-selections';
@@ -57,6 +58,7 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
         <KitchenActor.Provider logic={logic} options={options}>
           <UrlProjection />
           <SelectionPersistence boot={boot} services={services} />
+          <AccountEffects boot={boot} />
           {children}
         </KitchenActor.Provider>
       </AppServicesProvider>

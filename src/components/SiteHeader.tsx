@@ -1,7 +1,9 @@
-// The brand bar at the top of every screen; the brand leads home.
+// The brand bar at the top of every screen; the brand leads home, the account controls sit at its end.
 import { RouteLink } from '../routing/RouteLink';
+import { AccountControls } from './AccountControls';
 
-export function SiteHeader() {
+/** `account: false` where the session is over (access denied): only a page load can start a new one. */
+export function SiteHeader({ account = true }: { account?: boolean }) {
   return (
     <header className="site-header">
       <RouteLink route="home" className="site-header__brand">
@@ -12,6 +14,7 @@ export function SiteHeader() {
         </svg>
         Kitchen Reimagined
       </RouteLink>
+      {account && <AccountControls />}
     </header>
   );
 }

@@ -66,6 +66,17 @@ function readWizard(storage: KeyValueStorage) {
   return readAs(wizardStateSchema, migrated);
 }
 
+/** Forgets every store (signing out: the next visitor on this browser starts afresh). */
+export function clearSelections(storage: KeyValueStorage): void {
+  for (const key of Object.values(STORAGE_KEYS)) {
+    try {
+      storage.removeItem(key);
+    } catch {
+      // Storage that refuses to forget (sandboxed) has nothing we could read back either.
+    }
+  }
+}
+
 /** What the browser kept from earlier visits; each store that cannot be read is left out. */
 export function loadSelections(storage: KeyValueStorage): PersistedSelections {
   return {

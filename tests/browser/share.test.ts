@@ -5,12 +5,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/browser';
-import { fixture } from '../support/paths';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   card,
   completeWizard,
   generateButton,
+  kitchenPhotoFile,
   nextButton,
   waitForGenerationEnd,
   waitForHeading,
@@ -18,12 +18,11 @@ import {
 } from './kitchen-driver';
 
 const suite = setUpBrowserSuite();
-const KITCHEN_PHOTO = fixture('kitchens/kitchen-02-white-island-pexels.jpg');
 
 async function generateKitchen(): Promise<void> {
   const { page } = suite;
   await page.goto('/create-kitchen/upload-image');
-  await completeWizard(page, KITCHEN_PHOTO);
+  await completeWizard(page, await kitchenPhotoFile());
   await generateButton(page).click();
   expect(await waitForGenerationEnd(page)).toBe('result');
 }

@@ -29,7 +29,7 @@ interface ResultViewProps {
   current: PastGeneration | undefined;
 }
 
-function EarlierKitchens({ generations }: { generations: PastGeneration[] }) {
+export function EarlierKitchens({ generations }: { generations: PastGeneration[] }) {
   return (
     <section className="history" aria-labelledby="history-title">
       <h2 id="history-title">Your earlier kitchens</h2>

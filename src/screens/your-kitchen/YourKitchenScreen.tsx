@@ -6,7 +6,8 @@ import '../../styles/screens.css';
 import { ErrorScreen } from '../ErrorScreen';
 import { useKitchenContext, useKitchenView } from '../use-kitchen';
 import { GenerationProgress } from './GenerationProgress';
-import { ResultView } from './ResultView';
+import { EarlierKitchens, ResultView } from './ResultView';
+import { SaveKitchensCallout } from './SaveKitchensCallout';
 
 /** The provider name of the offline concept renderer (`GENERATION_PROVIDER=local`, the default). */
 const CONCEPT_RENDER_PROVIDER = 'local';
@@ -74,8 +75,13 @@ export function YourKitchenScreen() {
             current={history.find((generation) => generation.imageUrl === after)}
           />
         ) : (
-          <EmptyState refusal={generationRefusal} />
+          <>
+            <EmptyState refusal={generationRefusal} />
+            {/* An account signed in on a new browser: its kitchens, though none was made here. */}
+            {history.length > 0 && <EarlierKitchens generations={history} />}
+          </>
         )}
+        <SaveKitchensCallout hasKitchens={after !== null || history.length > 0} />
       </main>
     </>
   );

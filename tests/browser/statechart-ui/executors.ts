@@ -2,6 +2,7 @@
 // input, an address-bar move. The table is typed by the machine's event union, so a new event does not compile
 // until it has an executor here (or is marked as one the browser produces by itself).
 import type { Page, Route } from 'playwright-core';
+import { accountPaths } from '../../../contract/accounts';
 import { API_PREFIX, actionPaths, cataloguePaths, myDataPaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
@@ -10,6 +11,7 @@ import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/e
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
+import { ACCOUNT_BUTTONS } from '../../../src/components/account-buttons';
 import { CHOICE_OF_STEP } from '../../../src/screens/your-kitchen/ChangeOneThing';
 import {
   backButton,
@@ -208,6 +210,11 @@ export const executors: ExecutorTable = {
   CHANGE_ONE_THING: {
     run: (page, event) => button(page, `Change the ${CHOICE_OF_STEP[event.step]}`).click(),
   },
+  // The account's buttons (src/components/AccountControls.tsx); the ceremony needs a virtual authenticator.
+  'ACCOUNT.SAVE': { run: (page) => button(page, ACCOUNT_BUTTONS.save).first().click() },
+  'ACCOUNT.SIGN_IN': { run: (page) => button(page, ACCOUNT_BUTTONS.signIn).first().click() },
+  'ACCOUNT.SIGN_OUT': { run: (page) => button(page, ACCOUNT_BUTTONS.signOut).first().click() },
+  'ACCOUNT.DISMISS': { run: (page) => button(page, ACCOUNT_BUTTONS.dismiss).first().click() },
 };
 
 /** The steps that are the test's own doing rather than an event of the machine. */
@@ -241,6 +248,8 @@ const ACTION_OF_CALL: Record<string, string> = {
   loadGenerationHistory: jobPaths.history,
   deleteMyData: myDataPaths.me,
   loadComparison: sharePaths.jobChoices,
+  registerPasskey: accountPaths.registrationOptions,
+  signOut: accountPaths.signOut,
 };
 
 /** Whether a request URL is the one an invoked call makes. */

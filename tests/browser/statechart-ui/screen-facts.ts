@@ -3,6 +3,7 @@
 // screen, the busy photo or generation, and which option of each radio group is checked.
 import type { Page } from 'playwright-core';
 import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
+import { type AccountStatus, accountViewOf } from '../../../machines/kitchen/account-view';
 import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
 import { byStep, LAST_STEP, type StepId, stepOptions } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
@@ -22,6 +23,8 @@ export interface ScreenFacts {
   checked: Record<string, number>;
   /** The privacy page's delete controls: which of the `myData` region's states they show; null elsewhere. */
   myData: MyDataState | null;
+  /** What the header's account controls show; null where there are none (access denied). */
+  account: AccountStatus | null;
 }
 
 const HOME_HEADING = 'See your kitchen reimagined';
@@ -93,7 +96,8 @@ export function readScreen(page: Page): Promise<ScreenFacts> {
           : null,
       checked,
       myData,
-    } as const;
+      account: document.querySelector('.account-controls')?.getAttribute('data-account-status') ?? null,
+    } as ScreenFacts;
   });
 }
 
@@ -172,8 +176,13 @@ export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
     next: step !== null && view.error === null ? { blocked: reason !== null, reason } : null,
     checked: step !== null && settled ? expectedChecked(step, snapshot) : {},
     myData: view.route === 'privacy' ? myDataOf(snapshot) : null,
+    // Signed out, the app reloads as a new guest.
+    account: view.route === 'access-denied' ? null : signedOutAsGuest(accountViewOf(snapshot).status),
   };
 }
+
+const signedOutAsGuest = (status: AccountStatus): AccountStatus =>
+  status === 'signedOut' ? 'guest' : status;
 
 /** Whether the screen shows what is expected; groups the expectation does not name are not compared. */
 export function matches(seen: ScreenFacts, expected: ScreenFacts): boolean {
@@ -186,6 +195,7 @@ export function matches(seen: ScreenFacts, expected: ScreenFacts): boolean {
     seen.progress === expected.progress &&
     (expected.error === '(any)' ? seen.error !== null : seen.error === expected.error) &&
     seen.busy === expected.busy &&
+    seen.account === expected.account &&
     JSON.stringify(seen.next) === JSON.stringify(expected.next) &&
     seen.myData === expected.myData &&
     checkedAgree

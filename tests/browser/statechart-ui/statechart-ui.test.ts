@@ -20,6 +20,7 @@ import {
   SCREEN_WAIT_MS,
   startAppServer,
 } from '../../support/browser';
+import { addVirtualAuthenticator } from '../virtual-authenticator';
 import { armFailures, disarm, holdGeneration, runStep } from './executors';
 import { expectedScreen, matches, readScreen, type ScreenFacts } from './screen-facts';
 import { ServerOracle } from './server-oracle';
@@ -75,6 +76,22 @@ afterAll(async () => {
 });
 
 const covered: Coverage = { states: new Set(), transitions: new Set() };
+/**
+ * Account transitions not walked here: signing in needs an account made beforehand, an account's reload (the
+ * always to member) and a ceremony answered with an ended session need other tabs or the operator. The model
+ * suite takes every one of them, and tests/browser/accounts.test.ts walks sign-in and access denied in Chromium.
+ */
+const NOT_WALKED_HERE = [
+  'kitchen.account.signingIn',
+  'kitchen.account.guest | always',
+  'kitchen.account.guest | ACCOUNT.SIGN_IN',
+  'kitchen.account.failed | ACCOUNT.SIGN_IN',
+  'kitchen.account.registering | xstate.error.actor.registerPasskey #0',
+  'kitchen.account.signingOut | xstate.error.actor.signOut #0',
+];
+const walkedHere = (idOrKey: string) => !NOT_WALKED_HERE.some((prefix) => idOrKey.startsWith(prefix));
+/** Passkeys need a domain: the pages run on localhost (the server's loopback relying party). */
+const appOrigin = server.origin.replace('127.0.0.1', 'localhost');
 const screensCheckedWithAxe = new Set<string>();
 
 /** Waits until the screen shows what is expected; fails naming the path, the step and both screens. */
@@ -93,12 +110,13 @@ async function waitForScreen(page: Page, expected: ScreenFacts, where: () => str
 }
 
 async function runPath(journey: Journey, steps: UiStep[]): Promise<void> {
-  const context = await newAppContext(required(browser), server.origin);
+  const context = await newAppContext(required(browser), appOrigin);
   try {
     if (journey.bootData !== undefined) {
       await context.addInitScript(`window.__BOOT_DATA__ = ${JSON.stringify(journey.bootData)};`);
     }
     const page = await context.newPage();
+    await addVirtualAuthenticator(context, page);
     if (steps.some(({ event }) => isClockStep(event))) await page.clock.install();
     const mirror = recordingMirror(journey.input);
     try {
@@ -229,8 +247,12 @@ describe('every path of the kitchen statechart, through the UI', () => {
   });
 
   afterAll(() => {
-    const states = allStateNodes(kitchenMachine).map((node) => node.id);
-    const transitions = declaredTransitions(kitchenMachine).map((transition) => transition.key);
+    const states = allStateNodes(kitchenMachine)
+      .map((node) => node.id)
+      .filter(walkedHere);
+    const transitions = declaredTransitions(kitchenMachine)
+      .map((transition) => transition.key)
+      .filter(walkedHere);
     const statesCovered = states.filter((id) => covered.states.has(id));
     const transitionsCovered = transitions.filter((key) => covered.transitions.has(key));
     console.log(

@@ -53,6 +53,8 @@ const INTERCEPTABLE = new Set([
   'loadGenerationHistory',
   'deleteMyData',
   'loadComparison',
+  'registerPasskey',
+  'signOut',
   'loadDoorStyleGroups',
   'loadHandleStyles',
   'loadFinishes',
@@ -193,6 +195,11 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
         return done(undefined);
       case 'generateEmptyRoom':
         return [...done({ emptyRoomId: 'empty-room' }), refusal];
+      case 'registerPasskey':
+        // The profile's virtual authenticator makes the passkey; the quota is the guest's own.
+        return done({ userId: 1, remainingGenerations: context.remainingGenerations ?? GENERATION_LIMIT });
+      case 'signOut':
+        return done(undefined);
       case 'loadGenerationHistory':
         // The server lists every kitchen this page generated, newest first (side by side offers them).
         return done(
@@ -257,12 +264,26 @@ const MY_DATA_EVENTS: Record<MyDataState, UiEvent[]> = {
   deleted: [{ type: 'MY_DATA.DISMISS' }],
   failed: [{ type: 'MY_DATA.DELETE' }, { type: 'MY_DATA.DISMISS' }],
 };
+/**
+ * The account, walked from home: Save my kitchens (a passkey from the profile's virtual authenticator) or its
+ * failure, then Dismiss or Sign out, after which the app reloads as a new guest and the walk ends. While signed
+ * in or failed, the account's buttons are the only moves: a corridor, not a second copy of the whole chart.
+ * Sign-in (it needs an account made beforehand) is walked by tests/browser/accounts.test.ts.
+ */
+function accountCorridor(snapshot: KitchenSnapshot): UiEvent[] | null {
+  if (snapshot.matches({ account: 'signedOut' })) return [];
+  if (snapshot.matches({ account: 'member' })) return [{ type: 'ACCOUNT.SIGN_OUT' }];
+  if (snapshot.matches({ account: 'failed' })) return [{ type: 'ACCOUNT.DISMISS' }, { type: 'ACCOUNT.SAVE' }];
+  return null;
+}
 
 /** What the user can do on the screen of this snapshot, when nothing is under way. */
 function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar: boolean): UiEvent[] {
   // While a refusal lasts, the user's next move is one of the others' (the screen's own, covered with the gate
   // open); only its passing matters here. Offering everything would explore the whole chart twice over.
   if (snapshot.matches({ generationGate: 'refused' })) return [{ type: GATE_EVENT }];
+  const account = accountCorridor(snapshot);
+  if (account) return account;
   const view = viewOf(snapshot);
   // Likewise an open confirmation or its outcome is answered before the user goes anywhere else, so the region
   // is idle on every other screen and the UI model's states need not be doubled by it.
@@ -298,7 +319,7 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
   if (snapshot.matches({ routes: { 'your-kitchen': { result: { comparing: 'failed' } } } })) {
     events.push({ type: 'COMPARE.CLOSE' });
   }
-  if (view.route === 'home') events.push({ type: JANITOR_EVENT });
+  if (view.route === 'home') events.push({ type: JANITOR_EVENT }, { type: 'ACCOUNT.SAVE' });
   const step = view.step?.id;
   if (step === undefined || !settled) return events;
   if (view.canGoNext) events.push({ type: 'NEXT' });

@@ -60,6 +60,35 @@ const checkGenerationError = (_: KitchenSnapshot, after: KitchenSnapshot, error:
   }
 };
 
+/** The server said this browser's session is over: the app's errors carry why. */
+const sessionRevoked = Object.assign(new Error('This session was ended.'), { accessDenial: 'revoked' });
+const passkeyCancelled = new Error('The passkey prompt was closed.');
+
+/** A failed ceremony: a session that ended is access denied; anything else is said, and may be tried again. */
+const checkCeremonyError =
+  (failedIn: 'failed' | 'member') => (_: KitchenSnapshot, after: KitchenSnapshot, error: unknown) => {
+    if (error === sessionRevoked) {
+      expect(viewOf(after).route).toBe('access-denied');
+      expect(after.context.accessDenial).not.toBeNull();
+      return;
+    }
+    expect(after.matches({ account: failedIn })).toBe(true);
+    expect(after.context.accountError).toBe(passkeyCancelled.message);
+  };
+
+const account = { userId: 41, remainingGenerations: 2 };
+const ceremonyCase = (checkDone: ActorCase['checkDone']): ActorCase => ({
+  outputs: [account],
+  error: passkeyCancelled,
+  refusal: sessionRevoked,
+  checkDone: (before, after, output) => {
+    expect(after.matches({ account: 'member' })).toBe(true);
+    expect(after.context).toMatchObject({ ...account, isAccount: true, accountError: null });
+    checkDone?.(before, after, output);
+  },
+  checkError: checkCeremonyError('failed'),
+});
+
 export const actorCases: Record<string, ActorCase> = {
   deleteMyData: {
     outputs: [undefined],
@@ -83,6 +112,18 @@ export const actorCases: Record<string, ActorCase> = {
       expect(after.context.inputImageDataUrl).toBe(before.context.inputImageDataUrl);
     },
   },
+  registerPasskey: ceremonyCase(undefined),
+  // Signing in shows the account's kitchens (unless access was already denied, which wins).
+  signInWithPasskey: ceremonyCase((before, after) => {
+    if (!before.matches({ session: 'denied' })) expect(viewOf(after).route).toBe('your-kitchen');
+  }),
+  signOut: {
+    outputs: [undefined],
+    error: passkeyCancelled,
+    refusal: sessionRevoked,
+    checkDone: (_, after) => expect(after.matches({ account: 'signedOut' })).toBe(true),
+    checkError: checkCeremonyError('member'),
+  },
   authorizeUser: {
     outputs: [{ remainingGenerations: 5 }, { remainingGenerations: 0 }],
     error: new Error('Forbidden'),
@@ -90,7 +131,10 @@ export const actorCases: Record<string, ActorCase> = {
       expect(after.context.remainingGenerations).toBe(
         (output as { remainingGenerations: number }).remainingGenerations,
       ),
-    checkError: (_, after) => expect(viewOf(after).route).toBe('access-denied'),
+    checkError: (_, after) => {
+      expect(viewOf(after).route).toBe('access-denied');
+      expect(after.context.accessDenial).toBe('mismatch');
+    },
   },
   loadDoorStyleGroups: catalogueCase(list({ kind: 'doorStyleGroups', items: [...sample.doorStyleGroups] })),
   loadHandleStyles: {

@@ -51,6 +51,15 @@ const myDataCase = <T extends Extract<KitchenEventType, `MY_DATA.${string}`>>(
     expect(routeOf(after)).toBe(routeOf(before));
   },
 });
+/** The account's buttons sit in the header; the model presses them where they matter: home and the result page. */
+const ACCOUNT_ROUTES: readonly RouteId[] = ['home', 'your-kitchen'];
+type AccountState = 'guest' | 'failed' | 'member';
+const accountIn = (snapshot: KitchenSnapshot, ...states: AccountState[]) =>
+  ACCOUNT_ROUTES.includes(routeOf(snapshot)) && states.some((state) => snapshot.matches({ account: state }));
+const accountEvent =
+  <E extends KitchenEvent>(event: E, ...from: AccountState[]) =>
+  (snapshot: KitchenSnapshot): E[] =>
+    accountIn(snapshot, ...from) ? [event] : [];
 
 export const eventCases: EventTable = {
   NAVIGATE: {
@@ -318,9 +327,35 @@ export const eventCases: EventTable = {
     },
   },
   ACCESS_DENIED: {
-    // Raised by the machine itself when authorisation fails; never sent from outside.
+    // Raised by the machine itself when authorisation fails, and by the app when the server says the session
+    // ended; the model's actor cases raise both kinds.
     samples: () => [],
-    check: (_, after) => expect(routeOf(after)).toBe('access-denied'),
+    check: (_, after) => {
+      expect(routeOf(after)).toBe('access-denied');
+      expect(after.context.accessDenial).not.toBeNull();
+    },
+  },
+  'ACCOUNT.SAVE': {
+    samples: accountEvent({ type: 'ACCOUNT.SAVE' }, 'guest', 'failed'),
+    check: (_, after) => {
+      expect(after.matches({ account: 'registering' })).toBe(true);
+      expect(after.context.accountError).toBeNull();
+    },
+  },
+  'ACCOUNT.SIGN_IN': {
+    samples: accountEvent({ type: 'ACCOUNT.SIGN_IN' }, 'guest', 'failed'),
+    check: (_, after) => expect(after.matches({ account: 'signingIn' })).toBe(true),
+  },
+  'ACCOUNT.SIGN_OUT': {
+    samples: accountEvent({ type: 'ACCOUNT.SIGN_OUT' }, 'member'),
+    check: (_, after) => expect(after.matches({ account: 'signingOut' })).toBe(true),
+  },
+  'ACCOUNT.DISMISS': {
+    samples: accountEvent({ type: 'ACCOUNT.DISMISS' }, 'failed'),
+    check: (_, after) => {
+      expect(after.matches({ account: 'guest' })).toBe(true);
+      expect(after.context.accountError).toBeNull();
+    },
   },
   'GENERATION.REFUSED': {
     // Raised by the machine itself when the service refuses a generation; never sent from outside.

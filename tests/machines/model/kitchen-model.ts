@@ -30,7 +30,7 @@ export const abstractKey = (snapshot: KitchenSnapshot): string => {
   const view = viewOf(snapshot);
   const step = view.step?.id ?? null;
   // The generation gate matters only where Generate is offered; elsewhere it would double every state.
-  const { generationGate, myData, ...value } = snapshot.value as Record<string, unknown>;
+  const { generationGate, myData, account, ...value } = snapshot.value as Record<string, unknown>;
   const facts: unknown[] = [value, STEP_IDS.find((id) => !isStepComplete(id, context)) ?? 'complete'];
   // Likewise the delete controls matter only on the privacy page that shows them.
   if (view.route === 'privacy') facts.push(myData);
@@ -44,6 +44,8 @@ export const abstractKey = (snapshot: KitchenSnapshot): string => {
   if (step === 'handles') facts.push(context.direction);
   if (step === 'frontal-color') facts.push(context.frontals.colorGroup !== null);
   if (step === 'material-color') facts.push(context.worktops.colourGroup !== null);
+  // Likewise the account: its buttons are pressed on home and the result page only (event-cases.ts).
+  if (view.route === 'home' || view.route === 'your-kitchen') facts.push(account);
   if (step === LAST_STEP || view.route === 'your-kitchen') {
     facts.push(remainingBucket(context.remainingGenerations), context.emptyRoomId !== null);
     facts.push(context.lastGeneratedImageDataUrl !== null, generationGate);

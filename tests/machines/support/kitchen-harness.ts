@@ -1,6 +1,8 @@
 // A running kitchen actor whose server calls answer at once from the samples, for behaviour tests. Tests that
 // need a call to fail or to wait swap one implementation.
+
 import { type AnyActorLogic, createActor, fromPromise, waitFor } from 'xstate';
+import type { AccountOutput } from '../../../machines/kitchen/account';
 import type {
   AuthorizeUserOutput,
   GeneratedKitchen,
@@ -60,6 +62,12 @@ export const defaultActors: KitchenActorImplementations = {
     }),
   ),
   deleteMyData: fromPromise(async (): Promise<void> => {}),
+  // An account of 41 with 2 generations left, as the ceremonies answer once the passkey is used.
+  registerPasskey: fromPromise(async (): Promise<AccountOutput> => ({ userId: 41, remainingGenerations: 2 })),
+  signInWithPasskey: fromPromise(
+    async (): Promise<AccountOutput> => ({ userId: 41, remainingGenerations: 2 }),
+  ),
+  signOut: fromPromise<void>(async () => {}),
 };
 
 export function startKitchen(

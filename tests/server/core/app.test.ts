@@ -1,9 +1,11 @@
 // The app shell, security and errors of the real listening server: history fallback, caching, headers and CSP,
 // the cross-site check, rate limits, JSON errors without stacks, path traversal, and the OpenAPI document.
+
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountPaths } from '../../../contract/accounts';
 import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
 import { jobPaths } from '../../../contract/generation';
@@ -298,6 +300,7 @@ describe('GET /api/v1/openapi.json', () => {
     }
     expect(paths).toContain(`${API_PREFIX}${actionPaths.authorizeUser}`);
     for (const path of Object.values(actionPaths)) expect(paths).toContain(`${API_PREFIX}${path}`);
+    for (const path of Object.values(accountPaths)) expect(paths).toContain(`${API_PREFIX}${path}`);
     for (const path of Object.values(jobPaths)) {
       expect(paths).toContain(`${API_PREFIX}${path.replace(/:(\w+)/g, '{$1}')}`);
     }

@@ -43,6 +43,11 @@ async function sessionOf(userId: number) {
   return row;
 }
 
+async function expectSessionEnded(response: Response, code: string) {
+  expect(response.status).toBe(401);
+  expect(apiErrorSchema.parse(await response.json()).code).toBe(code);
+}
+
 const maxAge = (response: Response) =>
   Number(/Max-Age=(\d+)/i.exec(response.headers.getSetCookie()[0] ?? '')?.[1]);
 
@@ -99,9 +104,9 @@ describe('session expiry', () => {
     const page = await visit(server.origin, '/', cookie);
     expect(page.boot.userId).not.toBe(userId);
     expect(page.cookie).toMatch(/^kr_session=p\./);
-    // Neither the session cookie nor the reservation it grew from gets the user back.
+    // Neither the session cookie nor the reservation it grew from gets the user back; the API says why.
     for (const stale of [cookie, pending]) {
-      expect((await authorize(server.origin, stale, userId)).status).toBe(403);
+      await expectSessionEnded(await authorize(server.origin, stale, userId), 'SESSION_EXPIRED');
     }
     expect((await authorize(server.origin, page.cookie, page.boot.userId)).status).toBe(200);
   });
@@ -116,7 +121,7 @@ describe('revocation', () => {
     expect((await revokeAll(userId)).status).toBe(200);
 
     // The app already loaded with the old user id: its authorise is refused, which leads to /access-denied.
-    expect((await authorize(server.origin, cookie, userId)).status).toBe(403);
+    await expectSessionEnded(await authorize(server.origin, cookie, userId), 'SESSION_REVOKED');
     const page = await visit(server.origin, '/', cookie);
     expect(page.boot.userId).not.toBe(userId);
   });
@@ -147,7 +152,7 @@ describe('revocation', () => {
     });
     expect(await store.revoke(session.token)).toBe(true);
     expect(await store.revoke(session.token)).toBe(false);
-    expect(await store.find(session.token)).toEqual({ state: 'dead' });
+    expect(await store.find(session.token)).toEqual({ state: 'dead', reason: 'revoked' });
   });
 });
 

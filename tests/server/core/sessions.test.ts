@@ -89,6 +89,7 @@ describe('POST /users/authorize', () => {
       imageRetentionDays: 30,
       sessionIdleDays: 30,
       sessionMaxDays: 400,
+      isAccount: false,
     });
   });
 

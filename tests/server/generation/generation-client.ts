@@ -80,7 +80,7 @@ export interface Answer {
 const realFetch = globalThis.fetch;
 
 export class GenerationClient {
-  private cookie = '';
+  protected cookie = '';
   /** `headers`: sent with every request, e.g. the X-Forwarded-For a proxy in front of the server would add. */
   constructor(
     readonly origin: string,
@@ -92,6 +92,11 @@ export class GenerationClient {
     const client = new GenerationClient(origin);
     client.cookie = cookie;
     return client;
+  }
+
+  /** The Cookie header this browser sends (another tab of it can carry the same). */
+  get sessionCookie(): string {
+    return this.cookie;
   }
 
   /** The same browser session (its cookie) against another server, e.g. the same data directory restarted. */

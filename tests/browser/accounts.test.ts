@@ -1,0 +1,146 @@
+// Passkey accounts in real Chromium against the real server, with Chromium's virtual authenticator: a guest
+// generates a kitchen and saves it with a passkey; a second browser profile holding the same passkey signs in and
+// finds the kitchen in its history; it signs out and is a new guest, while the first stays signed in. An
+// operator's disable and revoke reach open apps as /access-denied with the reason. axe on every new screen.
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_USER_DISABLE_PATH } from '../../contract/accounts';
+import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
+import { ACCOUNT_BUTTONS } from '../../src/components/account-buttons';
+import { expectNoAxeViolations, newAppContext } from '../support/browser';
+import { setUpBrowserSuite } from './browser-suite';
+import {
+  completeWizard,
+  generateButton,
+  kitchenPhotoFile,
+  waitForGenerationEnd,
+  waitForHeading,
+} from './kitchen-driver';
+import { visitInApp } from './statechart-ui/executors';
+import { addVirtualAuthenticator } from './virtual-authenticator';
+
+const SERVICE_KEY = 'service-key-for-account-browser-tests';
+const suite = setUpBrowserSuite({ serviceApiKey: SERVICE_KEY });
+
+/** Passkeys need a domain, not an IP address: the pages run on localhost (the server's relying party there). */
+const appOrigin = () => suite.origin.replace('127.0.0.1', 'localhost');
+
+async function openProfile(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newAppContext(suite.browser, appOrigin());
+  return { context, page: await context.newPage() };
+}
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first();
+const signedInNote = (page: Page) => page.getByText('Kitchens saved', { exact: true });
+
+/** The user id this page was booted with (the server's boot data). */
+const bootUserId = (page: Page) =>
+  page.evaluate(() => JSON.parse(document.getElementById('boot-data')?.textContent ?? '{}').userId as number);
+
+/** The kitchens listed under "Your earlier kitchens", by their image address. */
+const historyLinks = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Your earlier kitchens' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+
+const operator = (path: string, method = 'POST') =>
+  fetch(`${suite.origin}${API_PREFIX}${path}`, {
+    method,
+    headers: { [SERVICE_API_KEY_HEADER]: SERVICE_KEY },
+  });
+
+describe('passkey accounts', () => {
+  it('saves a guest’s kitchen with a passkey, finds it from a second profile, and signs out there only', async () => {
+    const phone = await openProfile();
+    const laptop = await openProfile();
+    try {
+      const phonePasskeys = await addVirtualAuthenticator(phone.context, phone.page);
+      await phone.page.goto('/create-kitchen/upload-image');
+      await completeWizard(phone.page, await kitchenPhotoFile());
+      await generateButton(phone.page).click();
+      expect(await waitForGenerationEnd(phone.page)).toBe('result');
+      const kitchen = new URL(
+        (await phone.page.getByRole('link', { name: 'Download image' }).getAttribute('href')) ?? '',
+        appOrigin(),
+      ).pathname;
+      await phone.page.getByRole('region', { name: 'Keep your kitchens' }).waitFor();
+      await expectNoAxeViolations(phone.page, 'result with Save my kitchens');
+
+      await button(phone.page, ACCOUNT_BUTTONS.save).click();
+      await signedInNote(phone.page).waitFor();
+      expect(await phone.page.getByRole('region', { name: 'Keep your kitchens' }).count()).toBe(0);
+      await expectNoAxeViolations(phone.page, 'result, kitchens saved');
+      const [passkey, ...others] = await phonePasskeys.credentials();
+      expect(others).toEqual([]);
+      expect(passkey?.isResidentCredential).toBe(true);
+
+      // The same passkey on a second device (a synced passkey): copied into the laptop's authenticator.
+      const laptopPasskeys = await addVirtualAuthenticator(laptop.context, laptop.page);
+      if (passkey) await laptopPasskeys.add(passkey);
+      await laptop.page.goto('/');
+      await waitForHeading(laptop.page, 'See your kitchen reimagined');
+      await expectNoAxeViolations(laptop.page, 'home with the account buttons');
+      await button(laptop.page, ACCOUNT_BUTTONS.signIn).click();
+      await laptop.page.waitForURL('**/your-kitchen');
+      await signedInNote(laptop.page).waitFor();
+      await laptop.page.getByRole('region', { name: 'Your earlier kitchens' }).waitFor();
+      expect(await historyLinks(laptop.page)).toEqual([kitchen]);
+      await expectNoAxeViolations(laptop.page, 'your kitchen, signed in on a second device');
+
+      await button(laptop.page, ACCOUNT_BUTTONS.signOut).click();
+      await laptop.page.waitForURL(`${appOrigin()}/`);
+      await button(laptop.page, ACCOUNT_BUTTONS.signIn).waitFor();
+      expect(await laptop.page.evaluate(() => localStorage.getItem('create-kitchen-storage'))).toBeNull();
+      await laptop.page.goto('/your-kitchen');
+      await waitForHeading(laptop.page, 'Your kitchen');
+      expect(await laptop.page.getByRole('region', { name: 'Your earlier kitchens' }).count()).toBe(0);
+
+      // The phone is still signed in, across a reload.
+      await phone.page.reload();
+      await signedInNote(phone.page).waitFor();
+    } finally {
+      await Promise.all([phone.context.close(), laptop.context.close()]);
+    }
+  });
+
+  it('shows an open app that its account was disabled, and a revoked session that it was signed out', async () => {
+    const disabled = await openProfile();
+    const revoked = await openProfile();
+    try {
+      await addVirtualAuthenticator(disabled.context, disabled.page);
+      await disabled.page.goto('/');
+      await button(disabled.page, ACCOUNT_BUTTONS.save).click();
+      await signedInNote(disabled.page).waitFor();
+      const accountId = await bootUserId(disabled.page);
+      const answer = await operator(ADMIN_USER_DISABLE_PATH.replace(':id', String(accountId)));
+      expect(answer.status).toBe(200);
+      // The app's next call (the result page's history) hears ACCOUNT_DISABLED.
+      await visitInApp(disabled.page, '/your-kitchen');
+      await disabled.page.waitForURL('**/access-denied');
+      await waitForHeading(disabled.page, 'This account is disabled');
+      await expectNoAxeViolations(disabled.page, 'access denied (disabled)');
+
+      // The app's authorisation is what starts the guest's session: revoke it only once it exists.
+      const authorized = revoked.page.waitForResponse((response) =>
+        response.url().endsWith(actionPaths.authorizeUser),
+      );
+      await revoked.page.goto('/');
+      expect((await authorized).status()).toBe(200);
+      const guestId = await bootUserId(revoked.page);
+      expect(await (await operator(`/admin/users/${guestId}/sessions`, 'DELETE')).json()).toMatchObject({
+        revokedSessions: 1,
+      });
+      await visitInApp(revoked.page, '/your-kitchen');
+      await revoked.page.waitForURL('**/access-denied');
+      await waitForHeading(revoked.page, 'You have been signed out');
+      await expectNoAxeViolations(revoked.page, 'access denied (signed out)');
+      // Starting again is a new guest with a working session.
+      await revoked.page.getByRole('link', { name: 'Start again' }).click();
+      await button(revoked.page, ACCOUNT_BUTTONS.signIn).waitFor();
+      expect(await bootUserId(revoked.page)).not.toBe(guestId);
+    } finally {
+      await Promise.all([disabled.context.close(), revoked.context.close()]);
+    }
+  });
+});
