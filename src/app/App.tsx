@@ -1,6 +1,5 @@
-// The app's frame: the query cache, the shared services, the one kitchen actor (with the real server calls),
+// The app's frame: the shared services (the query cache among them, made on first use), the one kitchen actor (with the real server calls),
 // the URL projection, the saving of choices, and the screens (the later ones loaded on demand).
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { kitchenMachine } from '../../machines/kitchen/machine';
 import { routeFromPath } from '../../machines/kitchen/routes';
@@ -38,7 +37,11 @@ function SelectionPersistence({ boot, services }: { boot: AppBoot; services: App
 /** Everything but the screens: what any part of the app (or a test of one) renders inside. */
 export function AppProviders({ boot, inspect, actors, children }: AppProps & { children: ReactNode }) {
   // Made once per mount: the machine's logic and the services must not change under a running actor.
-  const [services] = useState<AppServices>(() => ({ api: boot.api, saveStatus: createSaveStatus() }));
+  const [services] = useState<AppServices>(() => ({
+    api: boot.api,
+    queryClient: boot.queryClient,
+    saveStatus: createSaveStatus(),
+  }));
   const [logic] = useState(() =>
     kitchenMachine.provide({
       actors:
@@ -52,15 +55,13 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
   );
   const options = inspect ? { input: boot.input, inspect } : { input: boot.input };
   return (
-    <QueryClientProvider client={boot.queryClient}>
-      <AppServicesProvider services={services}>
-        <KitchenActor.Provider logic={logic} options={options}>
-          <UrlProjection />
-          <SelectionPersistence boot={boot} services={services} />
-          {children}
-        </KitchenActor.Provider>
-      </AppServicesProvider>
-    </QueryClientProvider>
+    <AppServicesProvider services={services}>
+      <KitchenActor.Provider logic={logic} options={options}>
+        <UrlProjection />
+        <SelectionPersistence boot={boot} services={services} />
+        {children}
+      </KitchenActor.Provider>
+    </AppServicesProvider>
   );
 }
 

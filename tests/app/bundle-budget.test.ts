@@ -37,6 +37,10 @@ const moduleRecorder = (): Plugin => ({
 const chunkOf = (sourcePath: string) =>
   [...chunkOfModule].find(([id]) => id === path.join(repoRoot, sourcePath))?.[1];
 
+/** The chunks holding any module of the package `name` (installed in node_modules). */
+const chunksOfPackage = (name: string) =>
+  new Set([...chunkOfModule].filter(([id]) => id.includes(`/node_modules/${name}/`)).map(([, file]) => file));
+
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'bundle-budget-'));
   // Vitest runs with NODE_ENV=test, which would make React and Vite build for development: build as `npm run
@@ -150,15 +154,28 @@ describe('the first screen’s JavaScript', () => {
   });
 
   it('leaves zod and the contract’s schemas to a chunk loaded on demand', () => {
-    const zodChunks = new Set(
-      [...chunkOfModule].filter(([id]) => id.includes('/node_modules/zod/')).map(([, file]) => file),
-    );
+    const zodChunks = chunksOfPackage('zod');
     const schemaChunks = ['contract/catalogue.ts', 'contract/users.ts', 'contract/generation.ts'].map(
       chunkOf,
     );
     expect(zodChunks.size).toBeGreaterThan(0);
     const first = wizardDeepLinkScripts();
     for (const file of [...zodChunks, ...schemaChunks]) expect(first.has(file ?? ''), file).toBe(false);
+  });
+
+  it('leaves TanStack Query and the catalogue’s loading to chunks loaded on demand (the first list or preload)', () => {
+    const queryChunks = new Set([
+      ...chunksOfPackage('@tanstack/query-core'),
+      ...chunksOfPackage('@tanstack/react-query'),
+    ]);
+    const catalogueChunks = [
+      'src/api/catalogue.ts',
+      'src/actors/load-catalogue.ts',
+      'src/api/query-client.ts',
+    ].map(chunkOf);
+    expect(queryChunks.size).toBeGreaterThan(0);
+    const first = wizardDeepLinkScripts();
+    for (const file of [...queryChunks, ...catalogueChunks]) expect(first.has(file ?? ''), file).toBe(false);
   });
 });
 
