@@ -1,14 +1,13 @@
 // The real implementations of every server call the statechart declares (machines/kitchen/actors.ts), for
-// `kitchenMachine.provide({ actors })`. The catalogue loads (with the query cache), the photo check and the
-// generations, with the contract schemas they parse with, load the first time they run: they are never needed by
-// the first screen.
+// `kitchenMachine.provide({ actors })`. Only the authorisation comes with the first load; the catalogue loads
+// (with the query cache), the photo's preparation and check, and the generations, with the contract schemas they
+// parse with, load the first time they run: the first screen never needs them.
 import type { ApiClient } from '../api/client';
 import { GenerationKeys } from '../api/generation-keys';
 import type { LazyQueryClient } from '../api/lazy-query-client';
 import type { PreparePhotoFile } from '../photo/photo-preparer';
 import { authorizeUserActor } from './authorize-user';
 import { onDemandActor } from './on-demand-actor';
-import { preparePhotoActor } from './prepare-photo';
 
 export interface KitchenActorDependencies {
   api: ApiClient;
@@ -31,7 +30,7 @@ export function createKitchenActors({
     loadCatalogue: onDemandActor(async () =>
       (await import('./load-catalogue')).loadCatalogue(api, await queryClient.get()),
     ),
-    preparePhoto: preparePhotoActor(preparePhoto),
+    preparePhoto: onDemandActor(async () => (await import('./prepare-photo')).preparePhotoWith(preparePhoto)),
     validateImageContent: onDemandActor(async () =>
       (await import('./validate-image-content')).checkImageContent(api),
     ),

@@ -1,7 +1,7 @@
 // TanStack Query's cache (spec §9), made the first time a catalogue list is loaded or preloaded. The first screen
 // never reads it, and the library is about 7 KB gzip of the first load (DESIGN "Budgets"), so it comes on demand.
 import type { QueryClient } from '@tanstack/react-query';
-import { loadOnDemand } from './load-on-demand';
+import { loadOnce } from './load-on-demand';
 
 /** The app's one query cache, shared by the statechart's loads, the preloads and "delete my data". */
 export interface LazyQueryClient {
@@ -14,19 +14,12 @@ export interface LazyQueryClient {
 const makeQueryClient = async () => (await import('./query-client')).createQueryClient();
 
 export function createLazyQueryClient(make: () => Promise<QueryClient> = makeQueryClient): LazyQueryClient {
-  let client: Promise<QueryClient> | undefined;
+  const client = loadOnce(make);
   return {
-    get: () => {
-      // A load that failed (the chunk out of reach) is tried again on the next call, not remembered.
-      client ??= loadOnDemand(make).catch((error: unknown) => {
-        client = undefined;
-        throw error;
-      });
-      return client;
-    },
+    get: client.get,
     clear: async () => {
       // A cache still being made is emptied once made; one that failed to load holds nothing.
-      const made = await client?.catch(() => undefined);
+      const made = await client.started()?.catch(() => undefined);
       made?.clear();
     },
   };

@@ -7,7 +7,7 @@ import { viewOf } from '../../machines/kitchen/view';
 import { createKitchenActors } from '../actors/kitchen-actors';
 import type { AppBoot } from '../boot/boot';
 import type { Inspect } from '../dev/inspector';
-import { createPhotoPreparer } from '../photo/photo-preparer';
+import { createLazyPhotoPreparer } from '../photo/lazy-photo-preparer';
 import { UrlProjection } from '../routing/UrlProjection';
 import { LazyAppRoutes } from '../screens/LazyAppRoutes';
 import { type AppServices, AppServicesProvider } from './app-services';
@@ -49,7 +49,7 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
         createKitchenActors({
           api: boot.api,
           queryClient: boot.queryClient,
-          preparePhoto: createPhotoPreparer(),
+          preparePhoto: createLazyPhotoPreparer(),
         }),
     }),
   );
