@@ -163,19 +163,26 @@ describe('the first screen’s JavaScript', () => {
     for (const file of [...zodChunks, ...schemaChunks]) expect(first.has(file ?? ''), file).toBe(false);
   });
 
-  it('leaves TanStack Query and the catalogue’s loading to chunks loaded on demand (the first list or preload)', () => {
-    const queryChunks = new Set([
-      ...chunksOfPackage('@tanstack/query-core'),
-      ...chunksOfPackage('@tanstack/react-query'),
-    ]);
-    const catalogueChunks = [
-      'src/api/catalogue.ts',
-      'src/actors/load-catalogue.ts',
-      'src/api/query-client.ts',
-    ].map(chunkOf);
-    expect(queryChunks.size).toBeGreaterThan(0);
+  it.each([
+    {
+      what: 'TanStack Query and the catalogue’s loading (the first list or preload)',
+      packages: ['@tanstack/query-core', '@tanstack/react-query'],
+      modules: ['src/api/catalogue.ts', 'src/actors/load-catalogue.ts', 'src/api/query-client.ts'],
+    },
+    {
+      what: 'the photo’s preparation (the first photo)',
+      packages: [],
+      modules: ['src/photo/photo-preparer.ts', 'src/actors/prepare-photo.ts', 'src/photo/photo-errors.ts'],
+    },
+  ])('leaves $what to chunks loaded on demand', ({ packages, modules }) => {
+    const packageChunks = packages.map(chunksOfPackage);
+    for (const found of packageChunks) expect(found.size).toBeGreaterThan(0);
+    const chunks = [...packageChunks.flatMap((found) => [...found]), ...modules.map(chunkOf)];
     const first = wizardDeepLinkScripts();
-    for (const file of [...queryChunks, ...catalogueChunks]) expect(first.has(file ?? ''), file).toBe(false);
+    for (const file of chunks) {
+      expect(file).toBeDefined();
+      expect(first.has(file ?? ''), file).toBe(false);
+    }
   });
 });
 
