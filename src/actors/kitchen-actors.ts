@@ -1,18 +1,17 @@
 // The real implementations of every server call the statechart declares (machines/kitchen/actors.ts), for
-// `kitchenMachine.provide({ actors })`. The photo check and the generations, with the contract schemas they
-// parse with, load the first time they run: they are never needed by the first screen.
-import type { QueryClient } from '@tanstack/react-query';
+// `kitchenMachine.provide({ actors })`. Only the authorisation comes with the first load; the catalogue loads
+// (with the query cache), the photo's preparation and check, and the generations, with the contract schemas they
+// parse with, load the first time they run: the first screen never needs them.
 import type { ApiClient } from '../api/client';
 import { GenerationKeys } from '../api/generation-keys';
+import type { LazyQueryClient } from '../api/lazy-query-client';
 import type { PreparePhotoFile } from '../photo/photo-preparer';
 import { authorizeUserActor } from './authorize-user';
-import { loadCatalogueActor } from './load-catalogue';
 import { onDemandActor } from './on-demand-actor';
-import { preparePhotoActor } from './prepare-photo';
 
 export interface KitchenActorDependencies {
   api: ApiClient;
-  queryClient: QueryClient;
+  queryClient: LazyQueryClient;
   preparePhoto: PreparePhotoFile;
   /** How often a generation job is asked for news; the default suits people, tests go faster. */
   jobPollIntervalMs?: number;
@@ -28,8 +27,10 @@ export function createKitchenActors({
   const generationKeys = new GenerationKeys();
   return {
     authorizeUser: authorizeUserActor(api),
-    loadCatalogue: loadCatalogueActor(api, queryClient),
-    preparePhoto: preparePhotoActor(preparePhoto),
+    loadCatalogue: onDemandActor(async () =>
+      (await import('./load-catalogue')).loadCatalogue(api, await queryClient.get()),
+    ),
+    preparePhoto: onDemandActor(async () => (await import('./prepare-photo')).preparePhotoWith(preparePhoto)),
     validateImageContent: onDemandActor(async () =>
       (await import('./validate-image-content')).checkImageContent(api),
     ),

@@ -1,6 +1,5 @@
-// The app's frame: the query cache, the shared services, the one kitchen actor (with the real server calls),
+// The app's frame: the shared services (the query cache among them, made on first use), the one kitchen actor (with the real server calls),
 // the URL projection, the saving of choices, and the screens (the later ones loaded on demand).
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { kitchenMachine } from '../../machines/kitchen/machine';
 import { routeFromPath } from '../../machines/kitchen/routes';
@@ -8,7 +7,7 @@ import { viewOf } from '../../machines/kitchen/view';
 import { createKitchenActors } from '../actors/kitchen-actors';
 import type { AppBoot } from '../boot/boot';
 import type { Inspect } from '../dev/inspector';
-import { createPhotoPreparer } from '../photo/photo-preparer';
+import { createLazyPhotoPreparer } from '../photo/lazy-photo-preparer';
 import { UrlProjection } from '../routing/UrlProjection';
 import { LazyAppRoutes } from '../screens/LazyAppRoutes';
 import { AccountEffects } from './AccountEffects';
@@ -39,7 +38,11 @@ function SelectionPersistence({ boot, services }: { boot: AppBoot; services: App
 /** Everything but the screens: what any part of the app (or a test of one) renders inside. */
 export function AppProviders({ boot, inspect, actors, children }: AppProps & { children: ReactNode }) {
   // Made once per mount: the machine's logic and the services must not change under a running actor.
-  const [services] = useState<AppServices>(() => ({ api: boot.api, saveStatus: createSaveStatus() }));
+  const [services] = useState<AppServices>(() => ({
+    api: boot.api,
+    queryClient: boot.queryClient,
+    saveStatus: createSaveStatus(),
+  }));
   const [logic] = useState(() =>
     kitchenMachine.provide({
       actors:
@@ -47,22 +50,20 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
         createKitchenActors({
           api: boot.api,
           queryClient: boot.queryClient,
-          preparePhoto: createPhotoPreparer(),
+          preparePhoto: createLazyPhotoPreparer(),
         }),
     }),
   );
   const options = inspect ? { input: boot.input, inspect } : { input: boot.input };
   return (
-    <QueryClientProvider client={boot.queryClient}>
-      <AppServicesProvider services={services}>
-        <KitchenActor.Provider logic={logic} options={options}>
-          <UrlProjection />
-          <SelectionPersistence boot={boot} services={services} />
-          <AccountEffects boot={boot} />
-          {children}
-        </KitchenActor.Provider>
-      </AppServicesProvider>
-    </QueryClientProvider>
+    <AppServicesProvider services={services}>
+      <KitchenActor.Provider logic={logic} options={options}>
+        <UrlProjection />
+        <SelectionPersistence boot={boot} services={services} />
+        <AccountEffects boot={boot} />
+        {children}
+      </KitchenActor.Provider>
+    </AppServicesProvider>
   );
 }
 

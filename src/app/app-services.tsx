@@ -1,13 +1,15 @@
-// What the app's plumbing shares with components besides the kitchen actor: the API client (for preloads)
-// and the outcome of the last save of the user's choices.
+// What the app's plumbing shares with components besides the kitchen actor: the API client and the query cache
+// (for preloads) and the outcome of the last save of the user's choices.
 import { useAtom } from '@xstate/store-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { ApiClient } from '../api/client';
+import type { LazyQueryClient } from '../api/lazy-query-client';
 import type { SaveOutcome } from '../persistence/kitchen-storage';
 import type { SaveStatus } from './save-status';
 
 export interface AppServices {
   api: ApiClient;
+  queryClient: LazyQueryClient;
   saveStatus: SaveStatus;
 }
 

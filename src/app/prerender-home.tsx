@@ -3,7 +3,7 @@
 // visitor's browser first renders it (the machine starts at home for every visitor with a user id).
 import { renderToString } from 'react-dom/server';
 import { createApiClient } from '../api/client';
-import { createQueryClient } from '../api/query-client';
+import { createLazyQueryClient } from '../api/lazy-query-client';
 import type { AppBoot } from '../boot/boot';
 import { AppRoot } from './AppRoot';
 
@@ -14,7 +14,7 @@ export function renderHomeToString(): string {
   const boot: AppBoot = {
     input: { userId: PLACEHOLDER_USER_ID },
     api: createApiClient({ baseUrl: '' }),
-    queryClient: createQueryClient(),
+    queryClient: createLazyQueryClient(),
     storage: null,
     path: '/',
   };

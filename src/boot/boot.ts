@@ -1,16 +1,16 @@
 // Everything the app needs before its first render, read once: the boot data, what the browser kept from
 // earlier visits, the API client and the query cache.
-import type { QueryClient } from '@tanstack/react-query';
 import type { KitchenInput } from '../../machines/kitchen/context';
 import { type ApiClient, createApiClient } from '../api/client';
-import { createQueryClient } from '../api/query-client';
+import { createLazyQueryClient, type LazyQueryClient } from '../api/lazy-query-client';
 import { type KeyValueStorage, loadSelections } from '../persistence/kitchen-storage';
 import { readBootData } from './boot-data';
 
 export interface AppBoot {
   input: KitchenInput;
   api: ApiClient;
-  queryClient: QueryClient;
+  /** Made the first time a catalogue list is loaded or preloaded. */
+  queryClient: LazyQueryClient;
   /** Where selections are saved; null when the browser refuses storage (private modes, sandboxes). */
   storage: KeyValueStorage | null;
   /** The path the page was opened at, which the machine is first navigated to. */
@@ -33,7 +33,7 @@ export function bootApp(win: Window = window): AppBoot {
   return {
     input: restored ? { userId, restored } : { userId },
     api: createApiClient({ baseUrl }),
-    queryClient: createQueryClient(),
+    queryClient: createLazyQueryClient(),
     storage,
     path: win.location.pathname,
   };

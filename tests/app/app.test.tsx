@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client';
-import { createQueryClient } from '../../src/api/query-client';
+import { createLazyQueryClient } from '../../src/api/lazy-query-client';
 import { AppProviders } from '../../src/app/App';
 import { useSaveOutcome } from '../../src/app/app-services';
 import { KitchenActor } from '../../src/app/kitchen-actor';
@@ -37,7 +37,7 @@ afterEach(() => {
 const bootFor = (): AppBoot => ({
   input: { userId: 1, restored: loadSelections(localStorage) },
   api: createApiClient({ baseUrl: local.origin }),
-  queryClient: createQueryClient(),
+  queryClient: createLazyQueryClient(),
   storage: localStorage,
 });
 
@@ -111,8 +111,8 @@ describe('preload on intent', () => {
     const boot = renderApp('/');
     const before = materialRequests;
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Worktops' }));
-    await vi.waitFor(() =>
-      expect(boot.queryClient.getQueryData(['catalogue', 'worktopMaterials', {}])).toEqual({
+    await vi.waitFor(async () =>
+      expect((await boot.queryClient.get()).getQueryData(['catalogue', 'worktopMaterials', {}])).toEqual({
         kind: 'worktopMaterials',
         items: ['Quartz'],
       }),

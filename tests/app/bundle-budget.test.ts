@@ -37,6 +37,10 @@ const moduleRecorder = (): Plugin => ({
 const chunkOf = (sourcePath: string) =>
   [...chunkOfModule].find(([id]) => id === path.join(repoRoot, sourcePath))?.[1];
 
+/** The chunks holding any module of the package `name` (installed in node_modules). */
+const chunksOfPackage = (name: string) =>
+  new Set([...chunkOfModule].filter(([id]) => id.includes(`/node_modules/${name}/`)).map(([, file]) => file));
+
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'bundle-budget-'));
   // Vitest runs with NODE_ENV=test, which would make React and Vite build for development: build as `npm run
@@ -150,15 +154,35 @@ describe('the first screen’s JavaScript', () => {
   });
 
   it('leaves zod and the contract’s schemas to a chunk loaded on demand', () => {
-    const zodChunks = new Set(
-      [...chunkOfModule].filter(([id]) => id.includes('/node_modules/zod/')).map(([, file]) => file),
-    );
+    const zodChunks = chunksOfPackage('zod');
     const schemaChunks = ['contract/catalogue.ts', 'contract/users.ts', 'contract/generation.ts'].map(
       chunkOf,
     );
     expect(zodChunks.size).toBeGreaterThan(0);
     const first = wizardDeepLinkScripts();
     for (const file of [...zodChunks, ...schemaChunks]) expect(first.has(file ?? ''), file).toBe(false);
+  });
+
+  it.each([
+    {
+      what: 'TanStack Query and the catalogue’s loading (the first list or preload)',
+      packages: ['@tanstack/query-core', '@tanstack/react-query'],
+      modules: ['src/api/catalogue.ts', 'src/actors/load-catalogue.ts', 'src/api/query-client.ts'],
+    },
+    {
+      what: 'the photo’s preparation (the first photo)',
+      packages: [],
+      modules: ['src/photo/photo-preparer.ts', 'src/actors/prepare-photo.ts', 'src/photo/photo-errors.ts'],
+    },
+  ])('leaves $what to chunks loaded on demand', ({ packages, modules }) => {
+    const packageChunks = packages.map(chunksOfPackage);
+    for (const found of packageChunks) expect(found.size).toBeGreaterThan(0);
+    const chunks = [...packageChunks.flatMap((found) => [...found]), ...modules.map(chunkOf)];
+    const first = wizardDeepLinkScripts();
+    for (const file of chunks) {
+      expect(file).toBeDefined();
+      expect(first.has(file ?? ''), file).toBe(false);
+    }
   });
 });
 

@@ -1,10 +1,12 @@
-// The query cache's defaults (spec §9) and the loadCatalogue actor that reads through it.
+// The query cache's defaults (spec §9), made on first use, and the loadCatalogue actor that reads through it.
+import type { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, toPromise } from 'xstate';
+import { createActor, fromPromise, toPromise } from 'xstate';
 import type { CatalogueRequest } from '../../machines/kitchen/catalogue';
-import { loadCatalogueActor } from '../../src/actors/load-catalogue';
-import { catalogueQueryKey, catalogueQueryOptions } from '../../src/api/catalogue';
+import { loadCatalogue, preloadCatalogue } from '../../src/actors/load-catalogue';
+import { catalogueQueryKey } from '../../src/api/catalogue';
 import { type ApiClient, createApiClient } from '../../src/api/client';
+import { createLazyQueryClient } from '../../src/api/lazy-query-client';
 import {
   CATALOGUE_GC_TIME_MS,
   CATALOGUE_STALE_TIME_MS,
@@ -35,6 +37,50 @@ describe('the query client', () => {
   });
 });
 
+describe('the query cache made on first use', () => {
+  it('is made once, on the first call, and every call answers that same cache', async () => {
+    const lazy = createLazyQueryClient();
+    const [first, second] = await Promise.all([lazy.get(), lazy.get()]);
+    expect(first).toBe(second);
+    expect(await lazy.get()).toBe(first);
+    expect(first.getDefaultOptions().queries).toMatchObject({
+      staleTime: CATALOGUE_STALE_TIME_MS,
+      retry: false,
+    });
+  });
+
+  it('makes nothing to clear a cache never made, and empties one that was', async () => {
+    let made = 0;
+    const lazy = createLazyQueryClient(async () => {
+      made += 1;
+      return createQueryClient();
+    });
+    await lazy.clear();
+    expect(made).toBe(0);
+    const client = await lazy.get();
+    client.setQueryData(['catalogue', 'worktopMaterials', {}], {
+      kind: 'worktopMaterials',
+      items: ['Quartz'],
+    });
+    await lazy.clear();
+    expect(client.getQueryData(['catalogue', 'worktopMaterials', {}])).toBeUndefined();
+    expect(made).toBe(1);
+  });
+
+  it('reads a cache whose code could not be fetched as the server out of reach, and tries again next time', async () => {
+    let attempts = 0;
+    const lazy = createLazyQueryClient(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return createQueryClient();
+    });
+    await expect(lazy.get()).rejects.toMatchObject({ name: 'RequestFailedError', reason: 'network' });
+    await lazy.clear();
+    expect(await lazy.get()).toBe(await lazy.get());
+    expect(attempts).toBe(2);
+  });
+});
+
 describe('the loadCatalogue actor', () => {
   let local: LocalServer;
   let api: ApiClient;
@@ -57,11 +103,12 @@ describe('the loadCatalogue actor', () => {
   });
   afterAll(() => local?.close());
 
+  const loadCatalogueActor = (queryClient: QueryClient) => fromPromise(loadCatalogue(api, queryClient));
   const run = (logic: ReturnType<typeof loadCatalogueActor>, input: CatalogueRequest) =>
     toPromise(createActor(logic, { input }).start());
 
   it('answers a second load from the cache while it is fresh', async () => {
-    const logic = loadCatalogueActor(api, createQueryClient());
+    const logic = loadCatalogueActor(createQueryClient());
     const request: CatalogueRequest = { kind: 'worktopMaterials', params: {} };
     expect(await run(logic, request)).toEqual({ kind: 'worktopMaterials', items: ['Quartz', 'Laminate'] });
     expect(await run(logic, request)).toEqual({ kind: 'worktopMaterials', items: ['Quartz', 'Laminate'] });
@@ -72,21 +119,15 @@ describe('the loadCatalogue actor', () => {
     const queryClient = createQueryClient();
     const request: CatalogueRequest = { kind: 'worktopMaterials', params: {} };
     const before = seen.materials;
-    await queryClient.prefetchQuery({
-      ...catalogueQueryOptions(api, request),
-      staleTime: PRELOAD_STALE_TIME_MS,
-    });
-    await run(loadCatalogueActor(api, queryClient), request);
+    await preloadCatalogue(api, queryClient, request);
+    await run(loadCatalogueActor(queryClient), request);
     expect(seen.materials - before).toBe(1);
-    await queryClient.prefetchQuery({
-      ...catalogueQueryOptions(api, request),
-      staleTime: PRELOAD_STALE_TIME_MS,
-    });
+    await preloadCatalogue(api, queryClient, request);
     expect(seen.materials - before).toBe(2);
   });
 
   it('cancels the HTTP request when the machine stops the load', async () => {
-    const actor = createActor(loadCatalogueActor(api, createQueryClient()), {
+    const actor = createActor(loadCatalogueActor(createQueryClient()), {
       input: { kind: 'doorStyleGroups', params: {} },
     }).start();
     await expect.poll(() => seen.slowStarted).toBe(1);

@@ -1,7 +1,6 @@
 // Renders the app's routes as it ships them (later screens load on demand) around a real kitchen statechart whose
 // server calls are fakes (these tests are about what the screens show and send, not about HTTP), inside the
 // same providers the app uses.
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type Actor, fromPromise } from 'xstate';
@@ -28,7 +27,7 @@ import type { PersistedSelections } from '../../machines/kitchen/context';
 import { type KitchenMachine, kitchenMachine } from '../../machines/kitchen/machine';
 import type { RouteId } from '../../machines/kitchen/routes';
 import { createApiClient } from '../../src/api/client';
-import { createQueryClient } from '../../src/api/query-client';
+import { createLazyQueryClient } from '../../src/api/lazy-query-client';
 import { AppServicesProvider } from '../../src/app/app-services';
 import { KitchenActor } from '../../src/app/kitchen-actor';
 import { createSaveStatus } from '../../src/app/save-status';
@@ -187,17 +186,21 @@ export function renderApp(server: FakeServer = {}) {
   const userId = server.userId === undefined ? 1 : server.userId;
   const input = server.restored ? { userId, restored: server.restored } : { userId };
   const view = render(
-    <AppServicesProvider services={{ api: createApiClient(), saveStatus: createSaveStatus() }}>
-      <QueryClientProvider client={createQueryClient()}>
-        <KitchenActor.Provider logic={logic} options={{ input }}>
-          <CaptureActor
-            onActor={(started) => {
-              actor = started;
-            }}
-          />
-          <LazyAppRoutes />
-        </KitchenActor.Provider>
-      </QueryClientProvider>
+    <AppServicesProvider
+      services={{
+        api: createApiClient(),
+        queryClient: createLazyQueryClient(),
+        saveStatus: createSaveStatus(),
+      }}
+    >
+      <KitchenActor.Provider logic={logic} options={{ input }}>
+        <CaptureActor
+          onActor={(started) => {
+            actor = started;
+          }}
+        />
+        <LazyAppRoutes />
+      </KitchenActor.Provider>
     </AppServicesProvider>,
   );
   if (!actor) throw new Error('The kitchen actor did not start.');

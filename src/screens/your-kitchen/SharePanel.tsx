@@ -1,8 +1,8 @@
 // Share the result (issue 16): make a link (with the before photo only if asked), copy it, revoke links. The
 // address is shown once, when made: the server keeps only a hash of its token. Loaded with the first use of
 // the result page, as it brings the contract's schemas.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { use, useId, useState } from 'react';
 import type { ShareLink } from '../../../contract/sharing';
 import { createShare, listShares, revokeShare } from '../../api/shares';
 import { useAppServices } from '../../app/app-services';
@@ -28,7 +28,17 @@ function LinkList({ shares, onRevoke }: { shares: ShareLink[]; onRevoke: (id: st
   );
 }
 
+/** The app's query cache is made on demand (D41): the panel waits for it (inside the caller's Suspense). */
 export default function SharePanel({ jobId }: { jobId: string }) {
+  const { queryClient } = useAppServices();
+  return (
+    <QueryClientProvider client={use(queryClient.get())}>
+      <ShareLinks jobId={jobId} />
+    </QueryClientProvider>
+  );
+}
+
+function ShareLinks({ jobId }: { jobId: string }) {
   const { api } = useAppServices();
   const queryClient = useQueryClient();
   const checkboxId = useId();
