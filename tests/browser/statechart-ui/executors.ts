@@ -10,7 +10,7 @@ import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/e
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
-import { CHOICE_OF_STEP } from '../../../src/screens/your-kitchen/ChangeOneThing';
+import { choiceOfStep } from '../../../src/screens/your-kitchen/ChangeOneThing';
 import {
   backButton,
   card,
@@ -206,7 +206,7 @@ export const executors: ExecutorTable = {
   },
   'COMPARE.CLOSE': { run: (page) => button(page, 'Close side by side').click() },
   CHANGE_ONE_THING: {
-    run: (page, event) => button(page, `Change the ${CHOICE_OF_STEP[event.step]}`).click(),
+    run: (page, event) => button(page, `Change the ${choiceOfStep(event.step)}`).click(),
   },
 };
 
