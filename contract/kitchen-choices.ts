@@ -1,30 +1,49 @@
 import { z } from 'zod';
-import { type Price, priceSchema } from './catalogue';
-import { findKitchenLayout } from './layouts';
+import { priceSchema } from './catalogue';
+import { configurationChoiceSchema } from './generation';
 
-// A kitchen's choices in words, one row per choice, for everything that shows what was chosen: the share page,
-// the spec sheet and the app's side-by-side view. Built from catalogue entries, never from a request's shape, so
-// a change to how choices travel touches only the caller that looks the entries up.
+// A kitchen's choices in words, one row per wizard step, for everything that shows what was chosen: the share
+// page, the spec sheet and the app's side-by-side view. The server reads every row from a stored request in one
+// place (`describeConfiguration`, D40): the steps it knows from the catalogue, a studio's added steps in words.
 
-/** The choice rows, in wizard order; each names the wizard step that makes it ("change one thing"). */
-export const choiceKeys = [
-  'doorStyle',
-  'handles',
-  'finish',
-  'frontColour',
-  'worktopMaterial',
-  'worktopColour',
-  'worktopFinish',
-  'layout',
-  'island',
-] as const;
-export type ChoiceKey = (typeof choiceKeys)[number];
+/**
+ * The steps whose choice the server reads from the catalogue, in wizard order, with the name of that choice:
+ * written only here (the share page, the spec sheet, "change one thing" and the server's reader all use it).
+ */
+export const KNOWN_CHOICE_NAMES = {
+  design: 'Door style',
+  handles: 'Handles',
+  finishing: 'Front finish',
+  'frontal-color': 'Front colour',
+  material: 'Worktop material',
+  'material-color': 'Worktop colour',
+  'material-preview': 'Worktop finish',
+  'kitchen-shape': 'Layout',
+  'kitchen-island': 'Island',
+} as const;
+export type KnownChoiceStep = keyof typeof KNOWN_CHOICE_NAMES;
+
+export const KNOWN_CHOICE_STEPS = Object.keys(KNOWN_CHOICE_NAMES) as KnownChoiceStep[];
+
+/** Own keys only: a step id such as "constructor" must not find Object.prototype's. */
+export const isKnownChoiceStep = (step: string): step is KnownChoiceStep =>
+  Object.hasOwn(KNOWN_CHOICE_NAMES, step);
+
+/** The name of a step's choice: a known step's from the table, another's from its id ("wall-tiles" → "Wall tiles"). */
+export function choiceNameOf(step: string): string {
+  if (isKnownChoiceStep(step)) return KNOWN_CHOICE_NAMES[step];
+  const words = step.replaceAll('-', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export const labelledChoiceSchema = z.object({
-  key: z.enum(choiceKeys),
+  /** The wizard step that makes the choice (a `KnownChoiceStep`, or a step the server does not know). */
+  key: configurationChoiceSchema.shape.step,
+  /** The choice's name (`choiceNameOf`). */
   label: z.string(),
+  /** The choice in words. */
   value: z.string(),
-  /** The colour value shown beside the words, for the choices that are a colour. */
+  /** The colour value shown beside the words, for the known choices that are a colour. */
   hex: z.string().optional(),
   price: priceSchema.optional(),
 });
@@ -40,61 +59,3 @@ export const kitchenDescriptionSchema = z.object({
   totalIsPartial: z.boolean(),
 });
 export type KitchenDescription = z.infer<typeof kitchenDescriptionSchema>;
-
-/** The catalogue facts of a front, as the server's catalogue and the app's selections both hold them. */
-export interface FrontFacts {
-  doorStyleGroup: string;
-  isHandleless: boolean;
-  finish: string;
-  colour: string;
-  primaryHex: string;
-  price?: Price;
-}
-
-export interface WorktopFacts {
-  material: string;
-  colour: string;
-  primaryHex: string;
-  finish: string;
-  price?: Price;
-}
-
-export interface KitchenFacts {
-  front: FrontFacts;
-  worktop: WorktopFacts;
-  shape: string;
-  hasIsland: boolean;
-}
-
-/** Sums prices of one currency; a row in another currency is left out, which makes the total partial. */
-function totalOf(prices: readonly (Price | undefined)[]): { total: Price | null; partial: boolean } {
-  const known = prices.filter((price): price is Price => price !== undefined);
-  const currency = known[0]?.currency;
-  if (currency === undefined) return { total: null, partial: false };
-  const same = known.filter((price) => price.currency === currency);
-  const amount = same.reduce((sum, price) => sum + Math.round(price.amount * 100), 0) / 100;
-  return { total: { amount, currency }, partial: same.length < prices.length };
-}
-
-const withPrice = (choice: LabelledChoice, price: Price | undefined): LabelledChoice =>
-  price ? { ...choice, price } : choice;
-
-export function describeKitchen({ front, worktop, shape, hasIsland }: KitchenFacts): KitchenDescription {
-  const layout = findKitchenLayout(shape);
-  const choices: LabelledChoice[] = [
-    { key: 'doorStyle', label: 'Door style', value: front.doorStyleGroup },
-    { key: 'handles', label: 'Handles', value: front.isHandleless ? 'Handleless' : 'With handles' },
-    { key: 'finish', label: 'Front finish', value: front.finish },
-    withPrice(
-      { key: 'frontColour', label: 'Front colour', value: front.colour, hex: front.primaryHex },
-      front.price,
-    ),
-    { key: 'worktopMaterial', label: 'Worktop material', value: worktop.material },
-    { key: 'worktopColour', label: 'Worktop colour', value: worktop.colour, hex: worktop.primaryHex },
-    withPrice({ key: 'worktopFinish', label: 'Worktop finish', value: worktop.finish }, worktop.price),
-    { key: 'layout', label: 'Layout', value: layout?.name ?? shape },
-    { key: 'island', label: 'Island', value: hasIsland ? 'Yes' : 'No' },
-  ];
-  const { total, partial } = totalOf([front.price, worktop.price]);
-  return { choices, minimumRoom: layout?.minimumRoom ?? 'Unknown', total, totalIsPartial: partial };
-}

@@ -121,6 +121,7 @@ export interface PastGeneration {
 
 /** One of a kitchen's choices in words (issue 16): the same rows the share page and the spec sheet show. */
 export interface ComparedChoice {
+  /** The wizard step that made the choice: one the server knows, or a step a studio added. */
   key: string;
   label: string;
   value: string;

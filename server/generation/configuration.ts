@@ -3,6 +3,13 @@
 // agree, so a list cannot smuggle in something the catalogue lacks) and adds the steps a studio added, which the
 // server cannot look up and names in words. `describeConfiguration` is the one reader of a stored request.
 import type { ConfigurationChoice } from '../../contract/generation';
+import {
+  choiceNameOf,
+  isKnownChoiceStep,
+  KNOWN_CHOICE_NAMES,
+  KNOWN_CHOICE_STEPS,
+  type KnownChoiceStep,
+} from '../../contract/kitchen-choices';
 import { findKitchenLayout } from '../../contract/layouts';
 import {
   type FrontalPreviewEntry,
@@ -28,6 +35,10 @@ export interface DescribedChoice {
   label: string;
   /** Whether the server knows the step (the catalogue's); the others are only named in words. */
   known: boolean;
+  /** The colour shown beside the words, for a known choice that is a colour. */
+  hex?: string;
+  /** The catalogue item whose price this row carries (the front on its colour, the worktop on its finish). */
+  pricedItemId?: string;
 }
 
 interface Resolved {
@@ -37,37 +48,38 @@ interface Resolved {
   hasIsland: boolean;
 }
 
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+type Reading = Pick<DescribedChoice, 'value' | 'label' | 'hex' | 'pricedItemId'>;
 
-/** The steps the server knows, in the wizard's order: their name, and value and label from the catalogue. */
-const KNOWN_STEPS: Readonly<Record<string, { name: string; read: (r: Resolved) => [string, string] }>> = {
-  design: { name: 'Design style', read: ({ frontal }) => [frontal.doorStyleGroup, frontal.doorStyleGroup] },
-  handles: {
-    name: 'Handles',
-    read: ({ frontal }) => [
-      yesNo(frontal.isHandleless),
-      frontal.isHandleless ? 'Handleless' : 'With handles',
-    ],
-  },
-  finishing: { name: 'Front finish', read: ({ frontal }) => [frontal.finish, frontal.finish] },
-  'frontal-color': { name: 'Front colour', read: ({ frontal }) => [frontal.id, frontal.colour] },
-  material: { name: 'Worktop material', read: ({ worktop }) => [worktop.material, worktop.material] },
-  'material-color': { name: 'Worktop colour', read: ({ worktop }) => [worktop.colour, worktop.colour] },
-  'material-preview': { name: 'Worktop finish', read: ({ worktop }) => [worktop.id, worktop.finish] },
-  'kitchen-shape': {
-    name: 'Kitchen layout',
-    read: ({ shape }) => [shape, findKitchenLayout(shape)?.name ?? shape],
-  },
-  'kitchen-island': {
-    name: 'Kitchen island',
-    read: ({ hasIsland }) => [yesNo(hasIsland), hasIsland ? 'An island' : 'No island'],
-  },
-};
+const yesNo = (value: boolean, yes: string, no: string): Reading => ({
+  value: value ? 'yes' : 'no',
+  label: value ? yes : no,
+});
 
-/** "wall-tiles" → "Wall tiles": the name of a step the server does not know, from its id. */
-const nameOfStep = (step: string) => {
-  const words = step.replaceAll('-', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+const words = (value: string): Reading => ({ value, label: value });
+
+/**
+ * How each known step's choice is read from the catalogue: the value the app sends for it (step-table.ts's
+ * `chosen`, which a request's list must agree with) and its words. Names and order are the contract's.
+ */
+const READERS: Readonly<Record<KnownChoiceStep, (resolved: Resolved) => Reading>> = {
+  design: ({ frontal }) => words(frontal.doorStyleGroup),
+  handles: ({ frontal }) => yesNo(frontal.isHandleless, 'Handleless', 'With handles'),
+  finishing: ({ frontal }) => words(frontal.finish),
+  'frontal-color': ({ frontal }) => ({
+    value: frontal.id,
+    label: frontal.colour,
+    hex: frontal.primaryHex,
+    pricedItemId: frontal.id,
+  }),
+  material: ({ worktop }) => words(worktop.material),
+  'material-color': ({ worktop }) => ({ ...words(worktop.colour), hex: worktop.primaryHex }),
+  'material-preview': ({ worktop }) => ({
+    value: worktop.id,
+    label: worktop.finish,
+    pricedItemId: worktop.id,
+  }),
+  'kitchen-shape': ({ shape }) => ({ value: shape, label: findKitchenLayout(shape)?.name ?? shape }),
+  'kitchen-island': ({ hasIsland }) => yesNo(hasIsland, 'An island', 'No island'),
 };
 
 const resolve = (named: NamedKitchenChoices): Resolved | null => {
@@ -84,10 +96,8 @@ export function disagreeingChoice(named: NamedKitchenChoices): string | null {
   const resolved = resolve(named);
   if (!resolved) return 'choices: the named choices are not in the catalogue.';
   for (const { step, value } of named.choices ?? []) {
-    const known = KNOWN_STEPS[step];
-    if (!known) continue;
-    const [expected] = known.read(resolved);
-    if (value !== expected)
+    if (!isKnownChoiceStep(step)) continue;
+    if (value !== READERS[step](resolved).value)
       return `choices: ${step} "${value}" is not the catalogue's choice for this request.`;
   }
   return null;
@@ -95,21 +105,24 @@ export function disagreeingChoice(named: NamedKitchenChoices): string | null {
 
 /**
  * Every choice of a stored kitchen request in words: the steps the server knows (from the catalogue, in the
- * wizard's order), then the others from its list, in the list's order. Empty when the catalogue no longer has
- * the named choices' entries. The share page and the prompt read a configuration only through this.
+ * wizard's order, with their colour and priced item), then the others from its list, in the list's order. Empty
+ * when the catalogue no longer has the named choices' entries. The prompt, the concept renderer, the share page,
+ * the spec sheet and the side-by-side view read a configuration only through this.
  */
 export function describeConfiguration(named: NamedKitchenChoices): DescribedChoice[] {
   const resolved = resolve(named);
   if (!resolved) return [];
-  const known = Object.entries(KNOWN_STEPS).map(([step, { name, read }]) => {
-    const [value, label] = read(resolved);
-    return { step, name, value, label, known: true };
-  });
+  const known = KNOWN_CHOICE_STEPS.map((step) => ({
+    step,
+    name: KNOWN_CHOICE_NAMES[step],
+    ...READERS[step](resolved),
+    known: true,
+  }));
   const others = (named.choices ?? [])
-    .filter(({ step }) => !(step in KNOWN_STEPS))
+    .filter(({ step }) => !isKnownChoiceStep(step))
     .map(({ step, value, label }) => ({
       step,
-      name: nameOfStep(step),
+      name: choiceNameOf(step),
       value,
       label: label ?? value,
       known: false,

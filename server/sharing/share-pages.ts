@@ -1,5 +1,5 @@
 // The share link's pages: the kitchen with its choices, and the page that says a link is unknown or gone.
-import type { KitchenDescription } from '../../contract/kitchen-choices';
+import type { KitchenDescription, KnownChoiceStep } from '../../contract/kitchen-choices';
 import { html, type Page, type SafeHtml, swatch } from './html';
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -34,10 +34,18 @@ export function choiceList(description: KitchenDescription): SafeHtml {
 
 const TITLE = 'A reimagined kitchen';
 
+/** The choices a preview's one line names. */
+const SUMMARY_STEPS: readonly string[] = [
+  'design',
+  'frontal-color',
+  'material-color',
+  'kitchen-shape',
+] satisfies KnownChoiceStep[];
+
 export function sharePage(view: ShareView): Page {
   const base = `/share/${view.token}`;
   const summary = view.description.choices
-    .filter((choice) => ['doorStyle', 'frontColour', 'worktopColour', 'layout'].includes(choice.key))
+    .filter((choice) => SUMMARY_STEPS.includes(choice.key))
     .map((choice) => choice.value)
     .join(', ');
   const head = html`

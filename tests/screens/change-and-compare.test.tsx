@@ -27,8 +27,8 @@ const kitchen = (id: string, finish: string): ComparedKitchen => ({
   id,
   imageUrl: `/${id}.jpg`,
   choices: [
-    { key: 'doorStyle', label: 'Door style', value: 'Shaker' },
-    { key: 'worktopFinish', label: 'Worktop finish', value: finish },
+    { key: 'design', label: 'Door style', value: 'Shaker' },
+    { key: 'material-preview', label: 'Worktop finish', value: finish },
   ],
 });
 
@@ -36,6 +36,20 @@ describe('change one thing', () => {
   it('opens the wizard at that step with every other choice kept', async () => {
     const app = await showResult();
     const before = app.context();
+    // Each button names the choice as the share page and the spec sheet do (contract/kitchen-choices.ts).
+    const offered = within(screen.getByRole('region', { name: 'Change one thing' })).getAllByRole('button');
+    expect(offered.map((button) => button.textContent?.replace('Change the ', ''))).toEqual([
+      'photo',
+      'door style',
+      'handles',
+      'front finish',
+      'front colour',
+      'worktop material',
+      'worktop colour',
+      'worktop finish',
+      'layout',
+      'island',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
     await shown('Worktop Finish');
     // The address bar follows with a new entry (the URL projection reads these).
@@ -84,6 +98,19 @@ describe('side by side', () => {
     fireEvent.click(within(view).getByRole('button', { name: 'Close side by side' }));
     expect(screen.queryByRole('region', { name: 'Side by side' })).toBeNull();
     expect(screen.getByRole('group', { name: /choose 2 to 4/ })).toBeTruthy();
+  });
+
+  it("marks a studio's added step that only one kitchen has as differing", async () => {
+    const withSplashback = kitchen('latest', 'Honed');
+    withSplashback.choices.push({ key: 'splashback', label: 'Splashback', value: 'Tiles' });
+    await showResult({ compareKitchens: async () => [withSplashback, kitchen('oldest', 'Honed')] });
+    const boxes = screen.getAllByRole('checkbox', { name: /kitchen|Made/ });
+    fireEvent.click(boxes[0] as HTMLElement);
+    fireEvent.click(boxes[2] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Compare side by side' }));
+    const view = await screen.findByRole('region', { name: 'Side by side' });
+    const marked = within(view).getAllByText('(differs)');
+    expect(marked.map((mark) => mark.closest('div')?.textContent)).toEqual(['SplashbackTiles (differs)']);
   });
 
   it('says so in place when the kitchens cannot be read', async () => {

@@ -1,22 +1,16 @@
 // "Change one thing" (issue 16): the wizard at one step with every other choice kept; the next generation then
 // differs only there.
+import { choiceNameOf } from '../../../contract/kitchen-choices';
 import type { StepId } from '../../../machines/kitchen/steps';
-import { STEP_IDS } from '../../../machines/kitchen/steps';
+import { FIRST_STEP, STEP_IDS } from '../../../machines/kitchen/steps';
 import { useSend } from '../use-kitchen';
 
-/** What each step chooses, as the button names it ("Change the worktop finish"). */
-export const CHOICE_OF_STEP: Record<StepId, string> = {
-  'upload-image': 'photo',
-  design: 'door style',
-  handles: 'handles',
-  finishing: 'front finish',
-  'frontal-color': 'front colour',
-  material: 'worktop material',
-  'material-color': 'worktop colour',
-  'material-preview': 'worktop finish',
-  'kitchen-shape': 'layout',
-  'kitchen-island': 'island',
-};
+/**
+ * What a step chooses, as the button names it ("Change the worktop finish"): the choice's name the share page
+ * and the spec sheet show (a step added to the table is named from its id); the first step takes the photo.
+ */
+export const choiceOfStep = (step: StepId): string =>
+  step === FIRST_STEP ? 'photo' : choiceNameOf(step).toLowerCase();
 
 export function ChangeOneThing() {
   const send = useSend();
@@ -32,7 +26,7 @@ export function ChangeOneThing() {
               className="button button--quiet"
               onClick={() => send({ type: 'CHANGE_ONE_THING', step })}
             >
-              Change the {CHOICE_OF_STEP[step]}
+              Change the {choiceOfStep(step)}
             </button>
           </li>
         ))}

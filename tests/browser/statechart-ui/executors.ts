@@ -12,7 +12,7 @@ import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { ACCOUNT_BUTTONS } from '../../../src/components/account-buttons';
-import { CHOICE_OF_STEP } from '../../../src/screens/your-kitchen/ChangeOneThing';
+import { choiceOfStep } from '../../../src/screens/your-kitchen/ChangeOneThing';
 import {
   backButton,
   card,
@@ -208,7 +208,7 @@ export const executors: ExecutorTable = {
   },
   'COMPARE.CLOSE': { run: (page) => button(page, 'Close side by side').click() },
   CHANGE_ONE_THING: {
-    run: (page, event) => button(page, `Change the ${CHOICE_OF_STEP[event.step]}`).click(),
+    run: (page, event) => button(page, `Change the ${choiceOfStep(event.step)}`).click(),
   },
   // The account's buttons (src/components/AccountControls.tsx); the ceremony needs a virtual authenticator.
   'ACCOUNT.SAVE': { run: (page) => button(page, ACCOUNT_BUTTONS.save).first().click() },

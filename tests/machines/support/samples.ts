@@ -55,7 +55,7 @@ export const comparedKitchens = COMPARED_JOB_IDS.map((id) => ({
   id,
   imageUrl: `/api/v1/images/${id}`,
   choices: [
-    { key: 'worktopFinish', label: 'Worktop finish', value: id === 'earlier' ? 'Honed' : 'Polished' },
+    { key: 'material-preview', label: 'Worktop finish', value: id === 'earlier' ? 'Honed' : 'Polished' },
   ],
 }));
 

@@ -77,6 +77,18 @@ describe('choices as a list', () => {
     expect(await bottomBrightness(listed.bytes)).toBeLessThan((await bottomBrightness(plain.bytes)) * 0.8);
   });
 
+  it('takes a step named like a property every object has ("constructor") for one it does not know', async () => {
+    const client = new GenerationClient(running.server.origin);
+    const { job } = await madeKitchen(client, await client.upload(), [{ step: 'constructor', value: 'oak' }]);
+    expect(describeConfiguration(await storedRequest(job.id)).at(-1)).toEqual({
+      step: 'constructor',
+      name: 'Constructor',
+      value: 'oak',
+      label: 'oak',
+      known: false,
+    });
+  });
+
   it.each([
     [
       'a known step the catalogue disagrees with',

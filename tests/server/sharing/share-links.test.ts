@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
+import { KNOWN_CHOICE_STEPS } from '../../../contract/kitchen-choices';
 import { sharePaths } from '../../../contract/share-paths';
 import { jobChoicesResponseSchema, shareListSchema } from '../../../contract/sharing';
 import { catalogue } from '../../../server/catalogue/catalogue';
@@ -24,6 +25,9 @@ const ampersandFront = [...catalogue.frontalPreviewById.values()].find((front) =
 if (!ampersandFront) throw new Error('the catalogue has a door style with an ampersand');
 const worktop = [...catalogue.worktopPreviewById.values()][5];
 if (!worktop) throw new Error('the catalogue has worktops');
+
+/** A studio's own step, which the server does not know: named in words, with words that need escaping. */
+const SPLASHBACK = { step: 'splashback', value: 'tiles', label: 'Tiles & grout' };
 
 describe('a share link', () => {
   it('shows the kitchen and its choices to a stranger, with Open Graph tags, noindex and no app bundle', async () => {
@@ -236,8 +240,31 @@ describe('the spec sheet', () => {
     const choices = jobChoicesResponseSchema.parse(
       (await owner.request(jobPath(sharePaths.jobChoices, jobId))).body,
     );
-    expect(choices.description.choices.map((choice) => choice.key)).toContain('worktopFinish');
+    expect(choices.description.choices.map((choice) => choice.key)).toContain('material-preview');
     expect(choices.description.total).toBeNull();
+  });
+
+  it("names a studio's added step on the share page, the spec sheet and the side-by-side answer, in words only", async () => {
+    const owner = newUser();
+    const { jobId } = await finishedKitchen(owner, { choices: [SPLASHBACK] });
+    const { path: page } = await shareOf(owner, jobId);
+    // No swatch, no colour value, no price: the server cannot look the step up.
+    const shared = (await stranger(env.server.origin, page)).text;
+    expect(shared).toContain('<dt>Splashback</dt><dd>Tiles &amp; grout</dd>');
+    const sheet = (await stranger(env.server.origin, `${page}/spec-sheet`)).text;
+    expect(sheet).toContain(
+      '<tr><th scope="row">Splashback</th><td>Tiles &amp; grout</td><td></td><td class="amount"></td></tr>',
+    );
+    const { description } = jobChoicesResponseSchema.parse(
+      (await owner.request(jobPath(sharePaths.jobChoices, jobId))).body,
+    );
+    // After every step the server knows, in the wizard's order; the key is the step's id.
+    expect(description.choices.map((choice) => choice.key)).toEqual([...KNOWN_CHOICE_STEPS, 'splashback']);
+    expect(description.choices.at(-1)).toEqual({
+      key: 'splashback',
+      label: 'Splashback',
+      value: 'Tiles & grout',
+    });
   });
 
   it('totals the prices a documented price list gives', async () => {
@@ -258,12 +285,21 @@ describe('the spec sheet', () => {
     );
     try {
       const owner = new GenerationClient(priced.origin);
-      const { jobId } = await finishedKitchen(owner, { frontalId: ampersandFront.id, worktopId: worktop.id });
+      const { jobId } = await finishedKitchen(owner, {
+        frontalId: ampersandFront.id,
+        worktopId: worktop.id,
+        choices: [SPLASHBACK],
+      });
       const { path: page } = await shareOf(owner, jobId);
       const sheet = (await stranger(priced.origin, `${page}/spec-sheet`)).text;
       expect(sheet).toContain('£1,200.50');
       expect(sheet).toContain('£850.25');
       expect(sheet).toContain('£2,050.75');
+      // The added step has no price and leaves the total whole: it is not a priced item.
+      expect(sheet).toContain(
+        '<th scope="row">Splashback</th><td>Tiles &amp; grout</td><td></td><td class="amount"></td>',
+      );
+      expect(sheet).not.toContain('of the priced items');
       expect(sheet).toContain('Test supplier list, 2026-11');
     } finally {
       await priced.close();
