@@ -85,7 +85,14 @@ export const jobPaths = {
   history: '/kitchen/generations',
 } as const;
 
-export const generationHistorySchema = z.object({ jobs: z.array(generationJobSchema) });
+/** A kitchen as the history lists it: its job, and the uploaded photo it was made from (the request's `imageId`). */
+export const pastKitchenJobSchema = generationJobSchema.extend({
+  /** Optional so that answers from servers that did not say still parse. */
+  sourceImageId: z.uuid().optional(),
+});
+export type PastKitchenJob = z.infer<typeof pastKitchenJobSchema>;
+
+export const generationHistorySchema = z.object({ jobs: z.array(pastKitchenJobSchema) });
 
 /** The header a client sends so a repeated generation request is not charged twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -1,7 +1,13 @@
 // Generation jobs in the database (migrations 3 and 7). Every state change is a conditional UPDATE: a job only
 // moves forward, and a job that has ended (succeeded, failed, cancelled) never changes again, whoever writes
 // last. A running job is leased to one runner until its lease lapses (docs/operations.md, "Generation jobs").
-import { type GenerationJob, JOB_STAGES, type JobKind, type JobState } from '../../contract/generation';
+import {
+  type GenerationJob,
+  JOB_STAGES,
+  type JobKind,
+  type JobState,
+  type PastKitchenJob,
+} from '../../contract/generation';
 import type { Database, Queryable } from '../db/database';
 import type { NamedKitchenChoices } from './configuration';
 import type { ProviderReference } from './provider';
@@ -126,8 +132,8 @@ export interface JobStore {
   find(userId: number, id: string): Promise<JobRecord | undefined>;
   /** How many of the user's jobs are queued or in progress. */
   countUnfinished(userId: number, tx?: Queryable): Promise<number>;
-  /** The user's jobs of one kind, newest first. */
-  list(userId: number, kind: JobKind, limit: number): Promise<GenerationJob[]>;
+  /** The user's jobs of one kind, newest first, each with the photo it was made from. */
+  list(userId: number, kind: JobKind, limit: number): Promise<PastKitchenJob[]>;
   /**
    * Leases the next job to `lease.owner`: first a running job whose lease lapsed (its runner died or handed it
    * back) and that has attempts left, else a queued job, moved to `preparing`. Fair: never a second running
@@ -211,7 +217,10 @@ export function createJobStore(db: Database): JobStore {
          ORDER BY created_at DESC, id LIMIT $3`,
         [userId, kind, limit],
       );
-      return rows.map((row) => toRecord(row).job);
+      return rows.map((row) => {
+        const { job, request } = toRecord(row);
+        return { ...job, sourceImageId: request.imageId };
+      });
     },
 
     async takeNext(lease, maxAttempts) {

@@ -167,21 +167,25 @@ describe('POST /kitchen/generate_kitchen', () => {
 });
 
 describe('GET /kitchen/generations', () => {
-  it("lists the user's own kitchens, newest first, without empty rooms", async () => {
+  it("lists the user's own kitchens, newest first, without empty rooms, each with its photo", async () => {
     const ivy = newUser();
-    const imageId = await ivy.upload();
-    const ids: string[] = [];
-    for (const hasIsland of [true, false]) {
-      const job = startedJob(await ivy.startKitchen({ imageId, hasIsland }));
-      ids.push(job.id);
+    const photos = [await ivy.upload(), await ivy.upload()];
+    expect(new Set(photos).size).toBe(2);
+    const made: { id: string; sourceImageId: string }[] = [];
+    for (const [index, imageId] of photos.entries()) {
+      const job = startedJob(await ivy.startKitchen({ imageId, hasIsland: index === 0 }));
+      made.push({ id: job.id, sourceImageId: imageId });
       await ivy.finished(job.id);
     }
-    await ivy.finished(startedJob(await ivy.startEmptyRoom(imageId)).id);
+    await ivy.finished(startedJob(await ivy.startEmptyRoom(photos[0] ?? '')).id);
     const history = await ivy.request('/api/v1/kitchen/generations');
     expect(history.status).toBe(200);
     expect(history.remaining).toBe(LIMIT - 2);
     const { jobs } = generationHistorySchema.parse(history.body);
-    expect(jobs.map((job) => job.id)).toEqual([...ids].reverse());
+    expect(jobs.map(({ id, sourceImageId }) => ({ id, sourceImageId }))).toEqual([...made].reverse());
+    // An answer from a server that did not list the photo still parses.
+    const older = jobs.map(({ sourceImageId: _, ...job }) => job);
+    expect(generationHistorySchema.parse({ jobs: older }).jobs).toEqual(older);
     expect(jobs.every((job) => job.state === 'succeeded' && job.resultImageId !== null)).toBe(true);
     const stranger = await newUser().request('/api/v1/kitchen/generations');
     expect(generationHistorySchema.parse(stranger.body).jobs).toEqual([]);
