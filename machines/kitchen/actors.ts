@@ -117,6 +117,8 @@ export interface PastGeneration {
   id: string;
   imageUrl: string;
   createdAt: string;
+  /** The uploaded photo it was made from; absent when the server's answer did not say. */
+  source?: { imageId: string; imageUrl: string };
 }
 
 /** One of a kitchen's choices in words (issue 16): the same rows the share page and the spec sheet show. */

@@ -33,6 +33,7 @@ import {
 } from './moderation-cache';
 import { firstIncompleteStepBefore, isConfigurationComplete, isStepComplete } from './requirements';
 import { ROUTE_IDS, type RouteId, stepOfRoute } from './routes';
+import { mayBeOfOnePhoto } from './same-photo';
 import {
   chooseDoorStyleGroup,
   chooseFinish,
@@ -325,11 +326,12 @@ export const kitchenMachine = setup({
     isRoute: ({ event }, params: { route: RouteId }) =>
       event.type === 'NAVIGATE' && event.route === params.route,
     isSessionDenied: stateIn('#kitchen.session.denied'),
-    isComparableSelection: ({ event }) =>
+    isComparableSelection: ({ context, event }) =>
       event.type === 'COMPARE.OPEN' &&
       event.jobIds.length >= MIN_COMPARED &&
       event.jobIds.length <= MAX_COMPARED &&
-      new Set(event.jobIds).size === event.jobIds.length,
+      new Set(event.jobIds).size === event.jobIds.length &&
+      mayBeOfOnePhoto(context.generationHistory, event.jobIds),
     hasNoUserId: ({ context }) => context.userId === null,
     isAccount: ({ context }) => context.isAccount,
     isAccessDenial: (_, params: { error: unknown }) => accessDenialOf(params.error) !== null,

@@ -7,6 +7,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   jobPaths,
   jobResponseSchema,
+  type PastKitchenJob,
 } from '../../contract/generation';
 import type { ApiClient } from './client';
 import { parseResponse } from './parse-response';
@@ -53,8 +54,8 @@ export const readGenerationJob = (api: ApiClient, jobId: string, signal?: AbortS
 export const cancelGenerationJob = (api: ApiClient, jobId: string) =>
   api.request(jobPath(jobPaths.cancel, jobId), { method: 'POST' });
 
-/** The user's kitchen generations, newest first. */
-export async function readGenerationHistory(api: ApiClient, signal?: AbortSignal): Promise<GenerationJob[]> {
+/** The user's kitchen generations, newest first, each with the photo it was made from when the server says. */
+export async function readGenerationHistory(api: ApiClient, signal?: AbortSignal): Promise<PastKitchenJob[]> {
   const body = await api.request(jobPaths.history, { signal });
   return parseResponse('your earlier kitchens', generationHistorySchema, body).jobs;
 }

@@ -427,3 +427,23 @@ describe('§7 generation', () => {
     expect(kitchen.view().route).toBe('create-kitchen/kitchen-island');
   });
 });
+
+describe('side by side (issue 16)', () => {
+  it('refuses kitchens the history shows were made from different photos; a job it does not list passes', async () => {
+    const kitchen = startKitchen({
+      actors: { loadGenerationHistory: fromPromise(async () => sample.pastKitchens) },
+    });
+    await walkTo(kitchen, 'kitchen-island');
+    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: true });
+    kitchen.send({ type: 'GENERATE' });
+    await kitchen.until((snapshot) => snapshot.context.generationHistory.length > 0);
+    const result = { routes: { 'your-kitchen': { result: 'single' } } } as const;
+    expect(kitchen.actor.getSnapshot().matches(result)).toBe(true);
+    kitchen.send({ type: 'COMPARE.OPEN', jobIds: sample.MIXED_PHOTO_JOB_IDS });
+    expect(kitchen.actor.getSnapshot().matches(result)).toBe(true);
+    expect(kitchen.context().comparison).toBeNull();
+    // A job the history does not list cannot be told apart: the chart lets the server answer for it.
+    kitchen.send({ type: 'COMPARE.OPEN', jobIds: sample.COMPARED_JOB_IDS });
+    expect(kitchen.context().comparison?.jobIds).toEqual(sample.COMPARED_JOB_IDS);
+  });
+});

@@ -200,9 +200,9 @@ export const actorCases: Record<string, ActorCase> = {
     checkError: checkGenerationError,
   },
   loadGenerationHistory: {
-    outputs: [[{ id: 'earlier', imageUrl: '/api/v1/images/earlier', createdAt: '2026-11-20T10:00:00.000Z' }]],
+    outputs: [sample.pastKitchens],
     error: networkError,
-    checkDone: (_, after) => expect(after.context.generationHistory.map(({ id }) => id)).toEqual(['earlier']),
+    checkDone: (_, after) => expect(after.context.generationHistory).toEqual(sample.pastKitchens),
     // The history is an extra: a failure hides it and shows no error screen.
     checkError: (_, after) => {
       expect(after.context.generationHistory).toEqual([]);

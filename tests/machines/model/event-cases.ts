@@ -367,16 +367,22 @@ export const eventCases: EventTable = {
   'MY_DATA.CONFIRM': myDataCase('MY_DATA.CONFIRM', ['confirming'], 'deleting'),
   'MY_DATA.DISMISS': myDataCase('MY_DATA.DISMISS', ['deleted', 'failed'], 'idle'),
   'COMPARE.OPEN': {
-    // Two kitchens (compared), and one (not enough: nothing happens).
+    // Two kitchens (compared), one (not enough: nothing happens), and two the history shows were made from
+    // different photos (refused; compared only while the history is not at hand to tell).
     samples: (snapshot) =>
       snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } })
         ? [
             { type: 'COMPARE.OPEN', jobIds: sample.COMPARED_JOB_IDS },
             { type: 'COMPARE.OPEN', jobIds: sample.COMPARED_JOB_IDS.slice(0, 1) },
+            { type: 'COMPARE.OPEN', jobIds: sample.MIXED_PHOTO_JOB_IDS },
           ]
         : [],
-    check: (_, after, event) => {
-      const compared = event.jobIds.length >= 2;
+    check: (before, after, event) => {
+      const historyTellsPhotosApart = before.context.generationHistory.some(
+        ({ id }) => id === sample.KITCHEN_OF_ANOTHER_PHOTO,
+      );
+      const mixesPhotos = historyTellsPhotosApart && event.jobIds.includes(sample.KITCHEN_OF_ANOTHER_PHOTO);
+      const compared = event.jobIds.length >= 2 && !mixesPhotos;
       expect(
         after.matches({ routes: { 'your-kitchen': { result: compared ? 'comparing' : 'single' } } }),
       ).toBe(true);

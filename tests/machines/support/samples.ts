@@ -1,4 +1,5 @@
 // Catalogue items and photos the machine tests choose from. Two of each, so a test can change a choice.
+import type { PastGeneration } from '../../../machines/kitchen/actors';
 import type { FrontalPreview, WorktopColour, WorktopPreview } from '../../../machines/kitchen/catalogue';
 import type { PhotoFile } from '../../../machines/kitchen/context';
 import { PLAIN_CHOICE_STEPS, type StepId, stepOptions } from '../../../machines/kitchen/steps';
@@ -49,6 +50,21 @@ export const preparedPhoto = {
 /** The first option of every plain-choice step (step-table.ts): how tests complete steps they do not name. */
 export const firstPlainChoices = (): Partial<Record<StepId, string>> =>
   Object.fromEntries(PLAIN_CHOICE_STEPS.map((step) => [step, stepOptions(step)[0]?.value]));
+/** The user's earlier kitchens as the history lists them: one of the photo on screen, one of another photo. */
+export const KITCHEN_OF_ANOTHER_PHOTO = 'elsewhere';
+const pastKitchen = (id: string, photoId: string): PastGeneration => ({
+  id,
+  imageUrl: `/api/v1/images/${id}`,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  source: { imageId: photoId, imageUrl: `/api/v1/images/${photoId}` },
+});
+export const pastKitchens = [
+  pastKitchen('earlier', 'photo'),
+  pastKitchen(KITCHEN_OF_ANOTHER_PHOTO, 'other-photo'),
+];
+/** Two kitchens the history shows were made from different photos: side by side refuses them. */
+export const MIXED_PHOTO_JOB_IDS = ['earlier', KITCHEN_OF_ANOTHER_PHOTO];
+
 /** Kitchens chosen for the side-by-side view, and what loading them answers. */
 export const COMPARED_JOB_IDS = ['earlier', 'latest'];
 export const comparedKitchens = COMPARED_JOB_IDS.map((id) => ({
