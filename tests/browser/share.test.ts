@@ -107,12 +107,21 @@ describe('sharing a kitchen', () => {
     expect(await waitForGenerationEnd(page)).toBe('result');
     const choose = page.getByRole('group', { name: /choose 2 to 4/ });
     await choose.waitFor();
+    await choose.getByText('Kitchens made from this photo').waitFor();
     await choose.getByRole('checkbox').nth(0).check();
     await choose.getByRole('checkbox').nth(1).check();
     await page.getByRole('button', { name: 'Compare side by side' }).click();
     const compared = page.getByRole('region', { name: 'Side by side' });
     await compared.getByRole('img', { name: 'Kitchen 2' }).waitFor();
-    expect(await compared.getByRole('img').count()).toBe(2);
+    // The photo both were made from, once, then the two kitchens; the photo is the owner's stored upload.
+    const names = await compared
+      .getByRole('img')
+      .evaluateAll((images) => images.map((image) => image.ariaLabel ?? image.getAttribute('alt')));
+    expect(names).toEqual(['Your kitchen before', 'Kitchen 1', 'Kitchen 2']);
+    const before = compared.getByRole('img', { name: 'Your kitchen before' });
+    await expect
+      .poll(() => before.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     // Only the layout differs, and it is marked on both kitchens.
     const marked = compared.locator('.differs');
     expect(await marked.count()).toBe(2);

@@ -1,16 +1,19 @@
 // The result page's "change one thing" and side-by-side view (issue 16), through the screens and the chart.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ComparedKitchen, LoadComparisonInput } from '../../machines/kitchen/actors';
+import type { ComparedKitchen, LoadComparisonInput, PastGeneration } from '../../machines/kitchen/actors';
 import { viewOf } from '../../machines/kitchen/view';
 import { COMPLETE_SELECTIONS, type FakeServer, renderApp, shown } from './harness';
 
 afterEach(cleanup);
 
-const HISTORY = [
-  { id: 'latest', imageUrl: '/result.png', createdAt: '2026-11-20T10:00:00.000Z' },
-  { id: 'earlier', imageUrl: '/earlier.jpg', createdAt: '2026-11-19T09:30:00.000Z' },
-  { id: 'oldest', imageUrl: '/oldest.jpg', createdAt: '2026-11-18T09:30:00.000Z' },
+const THIS_PHOTO = { imageId: 'photo-1', imageUrl: '/photo-1.jpg' };
+const OTHER_PHOTO = { imageId: 'photo-2', imageUrl: '/photo-2.jpg' };
+const HISTORY: PastGeneration[] = [
+  { id: 'latest', imageUrl: '/result.png', createdAt: '2026-11-20T10:00:00.000Z', source: THIS_PHOTO },
+  { id: 'elsewhere', imageUrl: '/elsewhere.jpg', createdAt: '2026-11-19T11:00:00.000Z', source: OTHER_PHOTO },
+  { id: 'earlier', imageUrl: '/earlier.jpg', createdAt: '2026-11-19T09:30:00.000Z', source: THIS_PHOTO },
+  { id: 'oldest', imageUrl: '/oldest.jpg', createdAt: '2026-11-18T09:30:00.000Z', source: THIS_PHOTO },
 ];
 
 async function showResult(server: FakeServer = {}) {
@@ -65,7 +68,7 @@ describe('change one thing', () => {
 });
 
 describe('side by side', () => {
-  it('compares two to four kitchens and marks the choices that differ', async () => {
+  it('compares two to four kitchens of this photo, beside the photo, and marks the choices that differ', async () => {
     const asked: LoadComparisonInput[] = [];
     await showResult({
       compareKitchens: async (input) => {
@@ -76,7 +79,15 @@ describe('side by side', () => {
     const choose = screen.getByRole('group', { name: /choose 2 to 4/ });
     const compare = within(choose).getByRole('button', { name: 'Compare side by side' });
     const boxes = within(choose).getAllByRole('checkbox');
+    // The kitchen made from another photo is not offered.
+    expect(within(choose).getByText('Kitchens made from this photo')).toBeTruthy();
     expect(boxes).toHaveLength(3);
+    // Their thumbnails are decorative (alt ""), so they are read from the markup.
+    expect([...choose.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/result.png',
+      '/earlier.jpg',
+      '/oldest.jpg',
+    ]);
     fireEvent.click(boxes[0] as HTMLElement);
     // One kitchen is not a comparison: the button says so and does nothing.
     expect(compare.getAttribute('aria-disabled')).toBe('true');
@@ -90,7 +101,8 @@ describe('side by side', () => {
       within(view)
         .getAllByRole('img')
         .map((img) => img.getAttribute('src')),
-    ).toEqual(['/latest.jpg', '/oldest.jpg']);
+    ).toEqual(['/photo-1.jpg', '/latest.jpg', '/oldest.jpg']);
+    expect(within(view).getAllByRole('img', { name: 'Your kitchen before' })).toHaveLength(1);
     const marked = within(view).getAllByText('(differs)');
     expect(marked).toHaveLength(2);
     for (const mark of marked) expect(mark.closest('div')?.textContent).toMatch(/^Worktop finish/);
@@ -121,5 +133,19 @@ describe('side by side', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Compare side by side' }));
     expect((await screen.findByRole('alert')).textContent).toContain('could not load these kitchens');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your kitchen');
+  });
+
+  it('offers nothing, and says why, when no other kitchen was made from this photo', async () => {
+    const history = HISTORY.map((generation) =>
+      generation.id === 'latest' ? generation : { ...generation, source: OTHER_PHOTO },
+    );
+    const app = await showResult({ history });
+    expect(screen.queryByRole('group', { name: /choose 2 to 4/ })).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    expect(screen.getByText(/needs two kitchens made from the same photo/)).toBeTruthy();
+    // The chart refuses a choice that mixes photos, whoever sends it.
+    act(() => app.actor.send({ type: 'COMPARE.OPEN', jobIds: ['latest', 'earlier'] }));
+    expect(app.context().comparison).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Side by side' })).toBeNull();
   });
 });

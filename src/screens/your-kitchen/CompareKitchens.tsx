@@ -1,8 +1,9 @@
-// Side by side (issue 16): two to four of the user's kitchens next to each other, with the choices that differ
-// marked. Choosing and closing are the chart's (COMPARE.OPEN / COMPARE.CLOSE); the kitchens come from its
-// `loadComparison` call.
+// Side by side (issue 16): two to four of the user's kitchens made from the same photo next to each other, the
+// photo once beside them, with the choices that differ marked. Choosing and closing are the chart's
+// (COMPARE.OPEN / COMPARE.CLOSE); the kitchens come from its `loadComparison` call.
 import { useState } from 'react';
 import type { ComparedKitchen, PastGeneration } from '../../../machines/kitchen/actors';
+import { kitchensOfPhoto } from '../../../machines/kitchen/same-photo';
 import { useKitchenContext, useKitchenView, useSend } from '../use-kitchen';
 import { madeOn } from './made-on';
 
@@ -30,6 +31,7 @@ function ChooseKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
       <legend>
         Side by side: choose {MIN} to {MAX} of your kitchens
       </legend>
+      <p className="muted">Kitchens made from this photo</p>
       <ul className="compare-choose__list">
         {kitchens.map((kitchen, index) => (
           <li key={kitchen.id}>
@@ -59,10 +61,17 @@ function ChooseKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
   );
 }
 
-function Comparison({ kitchens }: { kitchens: ComparedKitchen[] }) {
+/** The kitchens, after the photo they were all made from when its URL is known. */
+function Comparison({ kitchens, before }: { kitchens: ComparedKitchen[]; before: string | undefined }) {
   const differing = differingKeys(kitchens);
   return (
     <div className="compare-grid" data-count={kitchens.length}>
+      {before && (
+        <figure className="compare-grid__kitchen">
+          <img src={before} alt="Your kitchen before" className="side-by-side__image" />
+          <figcaption>Before</figcaption>
+        </figure>
+      )}
       {kitchens.map((kitchen, index) => (
         <figure key={kitchen.id} className="compare-grid__kitchen">
           <img src={kitchen.imageUrl} alt={`Kitchen ${index + 1}`} className="side-by-side__image" />
@@ -85,12 +94,24 @@ function Comparison({ kitchens }: { kitchens: ComparedKitchen[] }) {
   );
 }
 
-/** The current kitchen first, then the earlier ones; nothing to offer with fewer than two. */
+/** The current kitchen first, then the earlier ones; only those of its photo are offered, if two or more. */
 export function CompareKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
   const send = useSend();
   const { comparison } = useKitchenView();
   const compared = useKitchenContext((context) => context.comparison?.kitchens ?? null);
-  if (comparison === 'closed') return kitchens.length >= MIN ? <ChooseKitchens kitchens={kitchens} /> : null;
+  const [current] = kitchens;
+  const ofThisPhoto = current ? kitchensOfPhoto(kitchens, current) : [];
+  if (comparison === 'closed') {
+    return ofThisPhoto.length >= MIN ? (
+      <ChooseKitchens kitchens={ofThisPhoto} />
+    ) : (
+      <p className="muted compare-choose__none">
+        Side by side needs two kitchens made from the same photo: generate another from this photo to compare
+        them.
+      </p>
+    );
+  }
+  const before = kitchens.find((kitchen) => kitchen.id === compared?.[0]?.id)?.source?.imageUrl;
   return (
     <section className="compare-view" aria-labelledby="compare-title">
       <h2 id="compare-title">Side by side</h2>
@@ -100,7 +121,7 @@ export function CompareKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
           We could not load these kitchens. Please try again.
         </p>
       )}
-      {comparison === 'showing' && compared && <Comparison kitchens={compared} />}
+      {comparison === 'showing' && compared && <Comparison kitchens={compared} before={before} />}
       <button type="button" className="button button--quiet" onClick={() => send({ type: 'COMPARE.CLOSE' })}>
         Close side by side
       </button>
