@@ -105,7 +105,7 @@ export function CompareKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
     return ofThisPhoto.length >= MIN ? (
       <ChooseKitchens kitchens={ofThisPhoto} />
     ) : (
-      <p className="muted compare-choose__none">
+      <p className="muted">
         Side by side needs two kitchens made from the same photo: generate another from this photo to compare
         them.
       </p>
