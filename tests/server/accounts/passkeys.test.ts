@@ -86,6 +86,32 @@ describe('save my kitchens, then sign in elsewhere', () => {
     expect(await historyIds(elsewhere)).toEqual([first.kitchen.jobId]);
   });
 
+  it('refuses to merge while the guest and the account each have a generation running, and moves nothing', async () => {
+    const { phone, authenticator, kitchen, accountId } = await savedAccount();
+    const laptop = new PasskeyBrowser(origin());
+    const laptopKitchen = await generatedKitchen(laptop);
+    // One running job per user (a unique index): both kitchens held as running, each under another runner's lease.
+    await env.db.query(
+      `UPDATE generation_jobs SET state = 'rendering', lease_owner = 'elsewhere',
+         lease_expires_at = now() + interval '1 hour' WHERE id IN ($1, $2)`,
+      [kitchen.jobId, laptopKitchen.jobId],
+    );
+
+    const refused = await laptop.signIn(authenticator);
+    expect(refused.status).toBe(409);
+    expect(codeOf(refused)).toBe(PASSKEY_ERROR_CODES.busy);
+    // Nothing moved: each still sees only its own kitchen, and the laptop is still its own guest.
+    expect(await historyIds(phone)).toEqual([kitchen.jobId]);
+    expect(await historyIds(laptop)).toEqual([laptopKitchen.jobId]);
+    expect((await laptop.request(imageUrl(laptopKitchen.imageId))).status).toBe(200);
+    expect((await phone.request(imageUrl(laptopKitchen.imageId))).status).toBe(404);
+    const [owner] = await env.db.query<{ userId: number }>(
+      'SELECT user_id AS "userId" FROM generation_jobs WHERE id = $1',
+      [laptopKitchen.jobId],
+    );
+    expect(owner?.userId).not.toBe(accountId);
+  });
+
   it('tells an app whose session was signed out elsewhere why its requests fail', async () => {
     const { phone } = await savedAccount();
     const staleTab = PasskeyBrowser.withSession(origin(), phone.sessionCookie);
