@@ -23,8 +23,7 @@ function runCheck(label: string, command: string, args: string[]): void {
 interface VitestJsonReport {
   numPassedTests: number;
   numFailedTests: number;
-  numFailedTestSuites: number;
-  testResults: VitestFileReport[];
+  testResults: (VitestFileReport & { status: 'passed' | 'failed' })[];
 }
 
 /** What vitest said about the real-photo tests, printed just before the tally. */
@@ -46,9 +45,14 @@ function runVitest(): void {
   const report = JSON.parse(readFileSync(reportPath, 'utf8')) as VitestJsonReport;
   tally.passed += report.numPassedTests;
   realPhotoLine = realPhotoSummary(report.testResults);
-  // A file that fails to load has no failed test of its own, so count its suite.
-  tally.failed += report.numFailedTests + report.numFailedTestSuites;
-  if (status !== 0 && report.numFailedTests + report.numFailedTestSuites === 0) tally.failed += 1;
+  // A file that fails to load has no failed test of its own, so count it once. (numFailedTestSuites would also
+  // count every describe around a failed test.)
+  const filesFailedWithoutATest = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  const failures = report.numFailedTests + filesFailedWithoutATest;
+  tally.failed += failures;
+  if (status !== 0 && failures === 0) tally.failed += 1;
 }
 
 /** An unsupported Node fails in obscure ways deep in the suite (jsdom 31 does not load on 20), so say it first. */
