@@ -101,6 +101,8 @@ async function shootWizardAndResult(page: Page, camera: Shooter): Promise<void> 
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
   await page.getByRole('slider', { name: 'Compare before and after' }).waitFor();
   await camera.shoot(page, 'your-kitchen');
+  // Issue 15: the guest's offer to keep their kitchens with a passkey.
+  await camera.shoot(page, 'save-my-kitchens', page.getByRole('region', { name: 'Keep your kitchens' }));
 }
 
 async function chooseByLabel(page: Page, group: string, label: string): Promise<void> {
@@ -118,6 +120,14 @@ async function shootMessages(page: Page, camera: Shooter): Promise<void> {
   await page.goto('/access-denied');
   await waitForHeading(page, 'Access denied');
   await camera.shoot(page, 'access-denied');
+  // Issue 15: the privacy page, and the confirmation its one destructive button asks for.
+  await page.goto('/privacy');
+  await page.getByRole('heading', { level: 2, name: 'Your data' }).waitFor();
+  await camera.shoot(page, 'privacy');
+  await page.getByRole('button', { name: 'Delete my data' }).click();
+  const confirmation = page.getByRole('region', { name: 'Delete everything?' });
+  await confirmation.waitFor();
+  await camera.shoot(page, 'delete-my-data', confirmation);
 }
 
 /** The error screen as a failing catalogue call shows it on the design step. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_DISABLE_PATH } from '../../contract/accounts';
 import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
 import { ACCOUNT_BUTTONS } from '../../src/components/account-buttons';
-import { expectNoAxeViolations, newAppContext } from '../support/browser';
+import { DESKTOP_VIEWPORT, expectNoAxeViolations, MOBILE_VIEWPORT, newAppContext } from '../support/browser';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   completeWizard,
@@ -141,6 +141,42 @@ describe('passkey accounts', () => {
       expect(await bootUserId(revoked.page)).not.toBe(guestId);
     } finally {
       await Promise.all([disabled.context.close(), revoked.context.close()]);
+    }
+  });
+});
+
+describe('the header’s account controls', () => {
+  it('stay on one row with the brand from a small phone to a desktop, with full-size touch targets', async () => {
+    for (const viewport of [{ width: 320, height: 640 }, MOBILE_VIEWPORT, DESKTOP_VIEWPORT]) {
+      const context = await newAppContext(suite.browser, appOrigin(), viewport);
+      try {
+        const page = await context.newPage();
+        await page.goto('/');
+        const header = page.locator('header.site-header');
+        const brand = page.getByRole('link', { name: 'Kitchen Reimagined', exact: true });
+        const controls = [button(page, ACCOUNT_BUTTONS.signIn), button(page, ACCOUNT_BUTTONS.save)];
+        await controls[1]?.waitFor();
+        const boxes = await Promise.all([brand, ...controls].map((part) => part.boundingBox()));
+        const headerBox = await header.boundingBox();
+        const where = `at ${viewport.width} px`;
+        // One row: every part of the header spans its middle line, and none is cut off at the side.
+        const middle = (headerBox?.y ?? 0) + (headerBox?.height ?? 0) / 2;
+        for (const box of boxes) {
+          expect(box, where).not.toBeNull();
+          if (!box) continue;
+          expect(box.y, where).toBeLessThan(middle);
+          expect(box.y + box.height, where).toBeGreaterThan(middle);
+          expect(box.x + box.width, where).toBeLessThanOrEqual(viewport.width);
+          expect(Math.min(box.width, box.height), where).toBeGreaterThanOrEqual(44);
+        }
+        // The name is written out where it fits; on a phone the mark alone shows it, the link still says it.
+        expect(await page.getByText('Kitchen Reimagined', { exact: true }).isVisible(), where).toBe(
+          viewport.width > 448,
+        );
+        await expectNoAxeViolations(page, `home with the header ${where}`);
+      } finally {
+        await context.close();
+      }
     }
   });
 });
