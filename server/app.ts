@@ -153,6 +153,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
     jobs: createJobStore(db),
     images,
     prices: loadPriceList(config.priceListFile),
+    publicBaseUrl: config.publicBaseUrl,
   };
 
   installErrorHandler(app);

@@ -8,6 +8,7 @@ import { createShareRequestSchema } from '../../contract/sharing';
 import type { JobStore } from '../generation/job-store';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
+import { publicOrigin } from '../http/public-origin';
 import '../http/user-request';
 import type { ImageStore } from '../images/image-store';
 import type { PriceList } from './price-list';
@@ -19,6 +20,8 @@ export interface ShareOwnerRoutesOptions {
   jobs: JobStore;
   images: ImageStore;
   prices: PriceList;
+  /** The canonical origin for the links handed out; empty: the request's own. */
+  publicBaseUrl: string;
 }
 
 const idParams = z.object({ id: z.uuid() });
@@ -34,11 +37,8 @@ const resultNotFound = () =>
   new HttpError(404, 'RESULT_NOT_FOUND', 'This kitchen does not exist, or it is no longer stored.');
 const shareNotFound = () => new HttpError(404, 'SHARE_NOT_FOUND', 'This share link does not exist.');
 
-/** The page's own origin as the request reached it (behind trusted proxies, their forwarded host). */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 export const shareOwnerRoutes: FastifyPluginAsync<ShareOwnerRoutesOptions> = async (app, options) => {
-  const { shares, jobs, images, prices } = options;
+  const { shares, jobs, images, prices, publicBaseUrl } = options;
 
   /** The caller's finished kitchen behind the path's id, or 404. */
   async function ownKitchen(request: FastifyRequest) {
@@ -52,7 +52,9 @@ export const shareOwnerRoutes: FastifyPluginAsync<ShareOwnerRoutesOptions> = asy
     const { includeBefore } = parseInput(createShareRequestSchema, request.body);
     const { jobId } = await ownKitchen(request);
     const { link, token } = await shares.create(request.userId, jobId, includeBefore);
-    return reply.code(201).send({ share: link, url: `${originOf(request)}${sharePageUrl(token)}` });
+    return reply
+      .code(201)
+      .send({ share: link, url: `${publicOrigin(request, publicBaseUrl)}${sharePageUrl(token)}` });
   });
 
   app.get(sharePaths.jobShares, async (request) => {

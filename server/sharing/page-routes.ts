@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { imageUrl } from '../../contract/images';
 import { sharePagePaths } from '../../contract/share-paths';
 import type { JobStore } from '../generation/job-store';
+import { publicOrigin } from '../http/public-origin';
 import type { ImagePool } from '../images/image-pool';
 import type { ImageStore } from '../images/image-store';
 import type { Sessions } from '../users/session';
@@ -23,10 +24,11 @@ export interface SharePageRoutesOptions {
   pool: Pick<ImagePool, 'cover'>;
   prices: PriceList;
   sessions: Sessions;
+  /** The canonical origin for the page's Open Graph URLs; empty: the request's own. */
+  publicBaseUrl: string;
 }
 
 const tokenOf = (request: FastifyRequest) => (request.params as { token?: string }).token ?? '';
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 const noIndex = (reply: FastifyReply) =>
   reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
@@ -83,7 +85,7 @@ export const sharePageRoutes: FastifyPluginAsync<SharePageRoutesOptions> = async
     const result = await live(request, reply);
     if (!result) return reply;
     const token = tokenOf(request);
-    const pageUrl = `${originOf(request)}/share/${token}`;
+    const pageUrl = `${publicOrigin(request, options.publicBaseUrl)}/share/${token}`;
     return sendPage(
       reply,
       200,

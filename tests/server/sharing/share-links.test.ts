@@ -1,6 +1,7 @@
 // Share links through the real server (PGlite, sharp, the `local` provider): made by the owner, read by anyone
 // without a cookie, revoked at once, gone with their result; never made or revoked by someone else.
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { API_PREFIX } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
 import { KNOWN_CHOICE_STEPS } from '../../../contract/kitchen-choices';
 import { sharePaths } from '../../../contract/share-paths';
-import { jobChoicesResponseSchema, shareListSchema } from '../../../contract/sharing';
+import { createdShareSchema, jobChoicesResponseSchema, shareListSchema } from '../../../contract/sharing';
 import { catalogue } from '../../../server/catalogue/catalogue';
 import { hashShareToken } from '../../../server/sharing/share-token';
 import { serverOnPgliteForFile, startServer, testConfig } from '../../support/server';
@@ -306,6 +307,46 @@ describe('the spec sheet', () => {
     }
   });
 });
+
+describe('links on a public address', () => {
+  it('name the operator’s PUBLIC_BASE_URL, whatever Host a request carries', async () => {
+    const publicBaseUrl = 'https://kitchens.example.com';
+    const hosted = await startServer(testConfig(env.dataDir, { generationLimit: 20, publicBaseUrl }), {
+      db: env.db,
+    });
+    try {
+      const owner = new GenerationClient(hosted.origin);
+      const { jobId } = await finishedKitchen(owner);
+      const answer = await postShare(owner, jobId);
+      expect(answer.status).toBe(201);
+      const { url } = createdShareSchema.parse(answer.body);
+      expect(url).toMatch(/^https:\/\/kitchens\.example\.com\/share\/[A-Za-z0-9_-]{43}$/);
+
+      // A crawler (or anyone) asking with a Host of its own choosing gets the canonical address all the same.
+      const page = await withHost(hosted.origin, new URL(url).pathname, 'attacker.example');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`<meta property="og:url" content="${url}">`);
+      expect(page.text).toContain(`<meta property="og:image" content="${url}/og.jpg">`);
+      expect(page.text).not.toContain('attacker.example');
+    } finally {
+      await hosted.close();
+    }
+  });
+});
+
+/** A GET whose Host header names `host` (fetch would send the origin's). */
+function withHost(origin: string, path: string, host: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${origin}${path}`, { headers: { host } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
 
 describe('the OpenAPI document', () => {
   it('lists every owner call of share links', async () => {
