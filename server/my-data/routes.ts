@@ -22,6 +22,9 @@ export interface MyDataRoutesOptions {
 /** `kitchen-data-2026-11-23.zip` */
 const exportFileName = (now: Date) => `kitchen-data-${now.toISOString().slice(0, 10)}.zip`;
 
+/** Exports per client network per rate-limit window (`RATE_LIMIT_WINDOW_MS`). */
+export const EXPORTS_PER_WINDOW = 5;
+
 export const myDataRoutes: FastifyPluginAsync<MyDataRoutesOptions> = async (app, { db, images, bytes }) => {
   app.delete(myDataPaths.me, async (request, reply) => {
     if (!deleteMyDataRequestSchema.safeParse(request.body).success) {
@@ -39,13 +42,19 @@ export const myDataRoutes: FastifyPluginAsync<MyDataRoutesOptions> = async (app,
     return reply.clearCookie(SESSION_COOKIE, { path: '/' }).code(204).send();
   });
 
-  app.get(myDataPaths.export, async (request, reply) => {
-    const now = new Date();
-    const zip = await exportUser(db, images, request.userId, now);
-    return reply
-      .type('application/zip')
-      .header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`)
-      .header('Cache-Control', 'no-store')
-      .send(Readable.from(zip));
-  });
+  // A read, but one that streams every stored byte of the user: limited per client network like a write, and
+  // tighter, so a hundred at once cannot take the instances' bandwidth and storage reads from everyone else.
+  app.get(
+    myDataPaths.export,
+    { config: { rateLimit: { max: EXPORTS_PER_WINDOW } } },
+    async (request, reply) => {
+      const now = new Date();
+      const zip = await exportUser(db, images, request.userId, now);
+      return reply
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`)
+        .header('Cache-Control', 'no-store')
+        .send(Readable.from(zip));
+    },
+  );
 };

@@ -11,9 +11,10 @@ import type { Queryable } from '../../../server/db/database';
 import { type ImageStorage, openImageStorage } from '../../../server/images/store/open-image-storage';
 import { sweepImages } from '../../../server/images/store/sweeper';
 import { eraseUserRows } from '../../../server/my-data/erase-user';
+import { EXPORTS_PER_WINDOW } from '../../../server/my-data/routes';
 import { buildOpenApiDocument } from '../../../server/openapi/document';
 import { readZip } from '../../support/read-zip';
-import { type RunningServer, startServer, testConfig } from '../../support/server';
+import { type RunningServer, serverOnPgliteForFile, startServer, testConfig } from '../../support/server';
 import { CHOICES, GenerationClient, jobPath, startedJob } from '../generation/generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from '../generation/scripted-provider';
 import { type BackendFixture, backendCases } from '../images/store-backends';
@@ -241,6 +242,28 @@ describe.each(backendCases)('my data on $name', (backendCase) => {
     });
     expect(forged.status).toBe(403);
     expect((await footprint(hank.userId)).images).toBe(2);
+  });
+});
+
+describe('many exports at once', () => {
+  // A day-long window: fixed windows end on the clock, and one ending mid-test would let a second five through.
+  const env = serverOnPgliteForFile({ rateLimit: { max: 60, windowMs: 86_400_000 } });
+
+  it('streams the first few a network asks for in a window and answers the rest 429, reads going on', async () => {
+    const client = new GenerationClient(env.server.origin);
+    const photoId = await client.upload();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => client.request(EXPORT)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(EXPORTS_PER_WINDOW);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - EXPORTS_PER_WINDOW);
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(refused?.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Every export let through is whole, and the user's other reads are not counted against it.
+    for (const answer of answers.filter((each) => each.status === 200)) {
+      expect(readZip(answer.body as Buffer).map((entry) => entry.name)).toContain(EXPORT_DATA_FILE);
+    }
+    expect((await client.request(imageUrl(photoId))).status).toBe(200);
   });
 });
 
