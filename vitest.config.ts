@@ -14,6 +14,9 @@ export default defineConfig({
           // One PostgreSQL cluster for the run, a database per file (tests/support/postgres.ts).
           globalSetup: ['tests/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
+          // Hooks start and stop real servers, model threads and databases: on a loaded 2-core machine a server's
+          // close (its nsfw thread included) once took longer than vitest's default 10 s.
+          hookTimeout: 60_000,
         },
       },
       {
