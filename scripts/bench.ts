@@ -3,7 +3,7 @@
 // the command exits non-zero.
 import { rmSync } from 'node:fs';
 import { buildApp } from '../tests/support/browser';
-import type { BenchContext, Benchmark } from './bench/benchmark';
+import { type BenchContext, type Benchmark, BenchmarkSkipped } from './bench/benchmark';
 import { browserBenchmark } from './bench/browser';
 import { bundleBenchmark } from './bench/bundle';
 import { quick } from './bench/format';
@@ -62,6 +62,10 @@ async function main(): Promise<void> {
         const markdown = await benchmark.run(context);
         writeReportSection(benchmark.id, `${markdown.trim()}${quickNote()}`);
       } catch (error) {
+        if (error instanceof BenchmarkSkipped) {
+          console.log(`${benchmark.id}: skipped, ${error.message}; its section is unchanged`);
+          continue;
+        }
         failed += 1;
         console.error(error);
         const reason = error instanceof Error ? error.message : String(error);

@@ -27,10 +27,10 @@ import {
   newAppContext,
   withAppInChromium,
 } from '../tests/support/browser';
-import { fixture, repoRoot } from '../tests/support/paths';
+import { repoRoot } from '../tests/support/paths';
+import { showcaseKitchen } from '../tests/support/photo-source';
 
 const OUT_DIR = path.join(repoRoot, 'docs', 'screenshots');
-const PHOTO = fixture('kitchens/kitchen-02-white-island-pexels.jpg');
 /** Slab is made with and without handles, so the handles step shows (Shaker, the first style, skips it). */
 const DOOR_STYLE_WITH_HANDLES_STEP = 'Slab';
 
@@ -81,7 +81,7 @@ async function shootOnboarding(page: Page, camera: Shooter): Promise<void> {
 }
 
 async function uploadPhoto(page: Page): Promise<void> {
-  await choosePhoto(page, PHOTO);
+  await choosePhoto(page, (await showcaseKitchen()).file);
   if ((await photoOutcome(page)) !== 'ready') throw new Error('The kitchen photo did not pass the check.');
 }
 
@@ -155,7 +155,7 @@ async function shootErrorScreen(page: Page, camera: Shooter): Promise<void> {
 /** Issue 16's pages: the result's share panel, side by side, the share page, its spec sheet, a revoked link. */
 async function shootSharing(page: Page, camera: Shooter): Promise<void> {
   await page.goto(stepPath('upload-image'));
-  await completeWizard(page, PHOTO);
+  await completeWizard(page, (await showcaseKitchen()).file);
   await generateButton(page).click();
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
   // Change one thing (the layout), so side by side has a difference to mark.
@@ -222,6 +222,7 @@ async function shootAtSize(
 
 async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
+  console.log(`The kitchen photo: ${(await showcaseKitchen()).words}`);
   const distDir = buildApp();
   const saved: string[] = [];
   try {

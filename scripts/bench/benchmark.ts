@@ -1,3 +1,5 @@
+import { realPhotosPlace } from '../../tests/support/paths';
+import { realPhotoIfPresent } from '../../tests/support/photo-source';
 import type { MachineInfo } from './machine';
 
 /** What a benchmark is given: where it runs, and the production build, made once for all that need it. */
@@ -12,4 +14,16 @@ export interface Benchmark {
   id: string;
   /** Runs it and answers the Markdown of its report section. */
   run(context: BenchContext): Promise<string>;
+}
+
+/** Thrown by a benchmark that cannot run here: its section in the report is left as it was. */
+export class BenchmarkSkipped extends Error {}
+
+/** A real photo that no tool here can make (a phone's HEIC); without it the benchmark is skipped. */
+export function requireRealPhoto(relativePath: string): Buffer {
+  const photo = realPhotoIfPresent(relativePath);
+  if (photo) return photo;
+  throw new BenchmarkSkipped(
+    `needs the real photo ${relativePath}, which is not in ${realPhotosPlace} (set FIXTURES_DIR to the photos)`,
+  );
 }

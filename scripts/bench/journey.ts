@@ -4,10 +4,11 @@
 // request of a visitor goes to the next instance in turn (a load balancer without stickiness), so the two-instance
 // figures also prove that nothing lives in one process.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fixture, repoRoot } from '../../tests/support/paths';
+import { repoRoot } from '../../tests/support/paths';
+import { realOrDrawnKitchen } from '../../tests/support/photo-source';
 import { createDatabase, startPostgresCluster } from '../../tests/support/postgres-cluster';
 import { compileServer } from '../build';
 import type { Benchmark } from './benchmark';
@@ -152,20 +153,20 @@ export const journeyBenchmark: Benchmark = {
   async run(context) {
     compileServer(path.dirname(COMPILED_SERVER));
     const distDir = context.appDist();
-    const photo = readFileSync(fixture(PHOTO));
+    const photo = await realOrDrawnKitchen(PHOTO, { width: 1600, height: 1200 });
     const cluster = await startPostgresCluster();
     try {
       const one = await withInstances(
         1,
         await createDatabase(cluster.url, 'journey_one'),
         distDir,
-        (instances) => runJourneys(instances, photo, 'one'),
+        (instances) => runJourneys(instances, photo.file.buffer, 'one'),
       );
       const two = await withInstances(
         2,
         await createDatabase(cluster.url, 'journey_two'),
         distDir,
-        (instances) => runJourneys(instances, photo, 'two'),
+        (instances) => runJourneys(instances, photo.file.buffer, 'two'),
       );
       const failures = [...one.failures, ...two.failures];
       const ratio = perMinute(two) / perMinute(one);
@@ -175,7 +176,7 @@ export const journeyBenchmark: Benchmark = {
         describeMachine(context.machine),
         '',
         `${visitors()} visitors at once, each doing ${journeysEach()} whole journeys one after another (a new guest ` +
-          'each time): the page and its boot data, authorise, upload a real 4:3 kitchen photo (moderated by the ' +
+          `each time): the page and its boot data, authorise, upload a 4:3 kitchen photo, ${photo.words} (moderated by the ` +
           'nsfw model), the wizard’s nine catalogue reads, generate with the local concept renderer, poll the job ' +
           'every 100 ms, fetch the picture. The instances run as `npm start` runs them, on one real PostgreSQL ' +
           '(a database each configuration), with separate data directories; with two, each visitor’s requests ' +

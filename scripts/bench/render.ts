@@ -1,11 +1,10 @@
 // The offline concept renderer against DESIGN.md's budget (a 1536 px render in at most 400 ms). A few
 // configurations, from the lightest (single wall, slab) to the heaviest (U with an island, a portrait photo),
 // each rendered several times after warm-up, one after another in this process.
-import { readFileSync } from 'node:fs';
 import type { KitchenLayoutId } from '../../contract/layouts';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { type ConceptInput, renderConcept } from '../../server/generation/render/render-concept';
-import { fixture } from '../../tests/support/paths';
+import { realOrDrawnKitchen } from '../../tests/support/photo-source';
 import type { Benchmark } from './benchmark';
 import { iterations, mib, ms, table, verdict } from './format';
 import { describeMachine } from './machine';
@@ -35,9 +34,21 @@ function worktop(material: string, colour: string, finish: string) {
   return found;
 }
 
-function configurations(): { label: string; input: ConceptInput }[] {
-  const landscape = readFileSync(fixture('kitchens/kitchen-02-white-island-pexels.jpg'));
-  const portrait = readFileSync(fixture('empty-rooms/empty-room-01-tiled-portrait.jpg'));
+/** The landscape kitchen and the portrait room the renders start from: real photos, or drawn ones on a bare clone. */
+async function photos() {
+  return {
+    landscape: await realOrDrawnKitchen('kitchens/kitchen-02-white-island-pexels.jpg', {
+      width: 1600,
+      height: 1200,
+    }),
+    portrait: await realOrDrawnKitchen('empty-rooms/empty-room-01-tiled-portrait.jpg', {
+      width: 1200,
+      height: 1600,
+    }),
+  };
+}
+
+function configurations(landscape: Buffer, portrait: Buffer): { label: string; input: ConceptInput }[] {
   const input = (
     photo: Buffer,
     frontal: ConceptInput['frontal'],
@@ -100,7 +111,8 @@ export const renderBenchmark: Benchmark = {
   async run({ machine }) {
     const rows: string[][] = [];
     const allTimes: number[] = [];
-    for (const { label, input } of configurations()) {
+    const { landscape, portrait } = await photos();
+    for (const { label, input } of configurations(landscape.file.buffer, portrait.file.buffer)) {
       console.log(`render: ${label}...`);
       const times = await timeRenders(input);
       allTimes.push(...times);
@@ -112,7 +124,8 @@ export const renderBenchmark: Benchmark = {
 
 ${describeMachine(machine)}
 Each configuration: ${WARM_UP} warm-up renders, then ${runs()} timed renders one after another (photo in, JPEG out:
-reading the room's light, drawing the SVG, rasterising and encoding with sharp).
+reading the room's light, drawing the SVG, rasterising and encoding with sharp). Photos: ${landscape.words} for the
+landscape configurations, ${portrait.words} for the portrait one.
 
 ${table(['Configuration', 'Median', 'p95', `Budget ${BUDGET_MS} ms at 1536 px (median)`], rows)}
 

@@ -16,7 +16,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { API_PREFIX, cataloguePaths } from '../../contract/endpoints';
 import { createNsfwModerator } from '../../server/moderation/nsfw-moderator';
-import { fixture, repoRoot } from '../../tests/support/paths';
+import { repoRoot } from '../../tests/support/paths';
+import { realOrDrawnKitchen } from '../../tests/support/photo-source';
 import { compileServer } from '../build';
 import type { Benchmark } from './benchmark';
 import { count, iterations, mib, ms, table, verdict } from './format';
@@ -258,7 +259,11 @@ async function measureModeration(): Promise<{ loadMs: number; medianMs: number }
   // What moderation sees in production: the normalised photo, at most 2048 px on the long side.
   const images = await Promise.all(
     photos.map(async (name) => ({
-      bytes: await sharp(fixture(name)).rotate().resize(2048, 2048, { fit: 'inside' }).jpeg().toBuffer(),
+      bytes: await sharp((await realOrDrawnKitchen(name, { width: 2048, height: 1536 })).file.buffer)
+        .rotate()
+        .resize(2048, 2048, { fit: 'inside' })
+        .jpeg()
+        .toBuffer(),
     })),
   );
   for (const image of images) await moderator.classify(image);

@@ -3,14 +3,13 @@
 // run; the figure is catalogue p99 under uploads as a ratio of p99 alone. Decoding runs in the server's image
 // threads (server/images/image-pool.ts); before them, libheif held the event loop and this ratio was in the
 // hundreds (2.8 s against 1.5 ms in the report).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, actionPaths } from '../../contract/endpoints';
 import { IMAGE_UPLOAD_FIELD } from '../../contract/images';
-import { fixture } from '../../tests/support/paths';
 import { compileServer } from '../build';
-import type { Benchmark } from './benchmark';
+import { type Benchmark, requireRealPhoto } from './benchmark';
 import { count, iterations, ms, table } from './format';
 import { describeMachine } from './machine';
 import { stop, waitForAnswer } from './processes';
@@ -131,7 +130,7 @@ function row(label: string, { alone, loaded, uploads }: Figures): string[] {
 export const uploadsBenchmark: Benchmark = {
   id: 'uploads',
   async run({ machine }) {
-    const photo = new Uint8Array(readFileSync(fixture(HEIC_PHOTO)));
+    const photo = new Uint8Array(requireRealPhoto(HEIC_PHOTO));
     console.log('uploads: compiling the server (as npm run build does)...');
     compileServer(path.dirname(COMPILED_SERVER));
     const rows: string[][] = [];

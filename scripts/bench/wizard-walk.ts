@@ -13,9 +13,8 @@ import {
   stepPath,
   waitForStep,
 } from '../../tests/browser/kitchen-driver';
-import { fixture } from '../../tests/support/paths';
+import { showcaseKitchen } from '../../tests/support/photo-source';
 
-export const KITCHEN_PHOTO = fixture('kitchens/kitchen-02-white-island-pexels.jpg');
 export const LAST_STEP: SpecStepId = 'kitchen-island';
 
 export const currentStep = (page: Page): SpecStepId =>
@@ -33,7 +32,7 @@ export async function openWithPhoto(context: BrowserContext, origin = ''): Promi
   const page = await context.newPage();
   await page.goto(`${origin}${stepPath('upload-image')}`);
   await waitForStep(page, 'upload-image');
-  await choosePhoto(page, KITCHEN_PHOTO);
+  await choosePhoto(page, (await showcaseKitchen()).file);
   if ((await photoOutcome(page)) !== 'ready') throw new Error('The kitchen photo was not accepted.');
   return page;
 }
