@@ -1,6 +1,7 @@
 // Removes what retention has ended: expired images (bytes first, then the row), ended generation jobs older than
 // the retention period or whose result is gone (so history never lists a kitchen without its picture), and bytes
-// no row names (left by a crash between writing bytes and their row, or by an owner's rows cascading away).
+// no row names (left by a crash between writing bytes and their row, or by an owner's rows cascading away), and
+// share links that have said "revoked" or "gone" long enough.
 // Every step is idempotent, so several instances may sweep at once.
 import type { Database } from '../../db/database';
 import type { ByteBackend } from './byte-backend';
@@ -17,6 +18,7 @@ export interface SweepCounts {
   images: number;
   jobs: number;
   orphans: number;
+  shareLinks: number;
 }
 
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
@@ -51,6 +53,23 @@ async function sweepEndedJobs({ db, retentionDays }: SweepOptions): Promise<numb
   return deleted.length;
 }
 
+/**
+ * Share links revoked more than the retention period ago, and links whose result is gone once twice that has
+ * passed since they were made: until then a link answers that its kitchen is gone (410), afterwards that it
+ * does not exist (404). Without this, a guest's links would outlive everything they pointed at, for ever.
+ */
+async function sweepEndedShareLinks({ db, retentionDays }: SweepOptions): Promise<number> {
+  const deleted = await db.query(
+    `DELETE FROM share_links AS link
+     WHERE link.revoked_at < now() - $1::integer * interval '1 day'
+        OR (link.created_at < now() - 2 * $1::integer * interval '1 day'
+          AND NOT EXISTS (SELECT 1 FROM generation_jobs AS job WHERE job.id = link.job_id))
+     RETURNING link.id`,
+    [retentionDays],
+  );
+  return deleted.length;
+}
+
 async function sweepOrphans({ db, bytes, orphanGraceMs = ORPHAN_GRACE_MS }: SweepOptions): Promise<number> {
   let swept = 0;
   const sweepBatch = async (keys: string[]) => {
@@ -80,7 +99,8 @@ export async function sweepImages(options: SweepOptions): Promise<SweepCounts> {
   const images = await sweepExpiredImages(options);
   const jobs = await sweepEndedJobs(options);
   const orphans = await sweepOrphans(options);
-  return { images, jobs, orphans };
+  const shareLinks = await sweepEndedShareLinks(options);
+  return { images, jobs, orphans, shareLinks };
 }
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;

@@ -11,6 +11,7 @@ import { KNOWN_CHOICE_STEPS } from '../../../contract/kitchen-choices';
 import { sharePaths } from '../../../contract/share-paths';
 import { createdShareSchema, jobChoicesResponseSchema, shareListSchema } from '../../../contract/sharing';
 import { catalogue } from '../../../server/catalogue/catalogue';
+import { openImageStorage } from '../../../server/images/store/open-image-storage';
 import { hashShareToken } from '../../../server/sharing/share-token';
 import { serverOnPgliteForFile, startServer, testConfig } from '../../support/server';
 import { GenerationClient, jobPath } from '../generation/generation-client';
@@ -119,6 +120,48 @@ describe('a share link', () => {
     }
     const listed = shareListSchema.parse((await owner.request(sharesPath(jobId))).body);
     expect(listed.shares).toEqual([expect.objectContaining({ id: share.id, revokedAt: expect.any(String) })]);
+  });
+
+  it('is swept once it has said "revoked" or "gone" long enough, and then is unknown (404)', async () => {
+    const owner = newUser();
+    const kept = await finishedKitchen(owner);
+    const removed = await finishedKitchen(owner);
+    const live = await shareOf(owner, kept.jobId);
+    const [revokedLongAgo, revokedLately] = [
+      await shareOf(owner, kept.jobId),
+      await shareOf(owner, kept.jobId),
+    ];
+    const [goneLongAgo, goneLately] = [
+      await shareOf(owner, removed.jobId),
+      await shareOf(owner, removed.jobId),
+    ];
+    for (const link of [revokedLongAgo, revokedLately])
+      expect((await revoke(owner, link.share.id)).status).toBe(200);
+    const backdate = (column: string, days: number, id: string) =>
+      env.db.query(
+        `UPDATE share_links SET ${column} = now() - $1::integer * interval '1 day' WHERE id = $2`,
+        [days, id],
+      );
+    await backdate('revoked_at', 31, revokedLongAgo.share.id);
+    await backdate('created_at', 61, goneLongAgo.share.id);
+    await env.db.query('DELETE FROM generation_jobs WHERE id = $1', [removed.jobId]);
+    const statusOf = async (link: { path: string }) => (await stranger(env.server.origin, link.path)).status;
+    expect(await statusOf(goneLongAgo)).toBe(410);
+
+    const storage = await openImageStorage(testConfig(env.dataDir), env.db);
+    const counts = await storage.sweep();
+    expect(counts.shareLinks).toBe(2);
+    const left = await env.db.query<{ id: string }>(
+      'SELECT id FROM share_links WHERE job_id = ANY($1::uuid[])',
+      [[kept.jobId, removed.jobId]],
+    );
+    expect(left.map((row) => row.id).sort()).toEqual(
+      [live.share.id, revokedLately.share.id, goneLately.share.id].sort(),
+    );
+    expect(await statusOf(goneLongAgo)).toBe(404);
+    expect(await statusOf(goneLately)).toBe(410);
+    expect(await statusOf(live)).toBe(200);
+    expect((await storage.sweep()).shareLinks).toBe(0);
   });
 
   it('says the kitchen is gone (410) once its result is deleted or has expired', async () => {
