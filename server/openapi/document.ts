@@ -36,6 +36,7 @@ import {
   SERVICE_USER_ID_HEADER,
 } from '../../contract/users';
 import { SWATCH_ROUTE } from '../catalogue/catalogue';
+import { LIVE_LINKS_PER_KITCHEN } from '../sharing/share-store';
 import { SESSION_COOKIE } from '../users/session';
 
 type JsonObject = Record<string, unknown>;
@@ -377,7 +378,12 @@ function shareOperations(): Record<string, JsonObject> {
       post: operation(
         'createShare',
         'A new share link to a finished kitchen; its address is answered only here.',
-        { 201: { description: 'The link and its address.', content: json(createdShareSchema) } },
+        {
+          201: { description: 'The link and its address.', content: json(createdShareSchema) },
+          409: errorResponse(
+            `SHARE_LIMIT_REACHED: the kitchen has ${LIVE_LINKS_PER_KITCHEN} live links; revoke one first.`,
+          ),
+        },
         { requestBody: { required: true, content: json(createShareRequestSchema, 'input') } },
       ),
     },

@@ -12,7 +12,7 @@ import { publicOrigin } from '../http/public-origin';
 import '../http/user-request';
 import type { ImageStore } from '../images/image-store';
 import type { PriceList } from './price-list';
-import type { ShareStore } from './share-store';
+import { LIVE_LINKS_PER_KITCHEN, type ShareStore } from './share-store';
 import { liveKitchen } from './shared-result';
 
 export interface ShareOwnerRoutesOptions {
@@ -51,7 +51,15 @@ export const shareOwnerRoutes: FastifyPluginAsync<ShareOwnerRoutesOptions> = asy
   app.post(sharePaths.jobShares, async (request, reply) => {
     const { includeBefore } = parseInput(createShareRequestSchema, request.body);
     const { jobId } = await ownKitchen(request);
-    const { link, token } = await shares.create(request.userId, jobId, includeBefore);
+    const created = await shares.create(request.userId, jobId, includeBefore);
+    if (!created) {
+      throw new HttpError(
+        409,
+        'SHARE_LIMIT_REACHED',
+        `This kitchen already has ${LIVE_LINKS_PER_KITCHEN} share links. Revoke one you no longer need to make another.`,
+      );
+    }
+    const { link, token } = created;
     return reply
       .code(201)
       .send({ share: link, url: `${publicOrigin(request, publicBaseUrl)}${sharePageUrl(token)}` });

@@ -41,9 +41,19 @@ function toStored(row: LinkRow): StoredShareLink {
   };
 }
 
+/** Unrevoked links one kitchen may have at once: enough for every person and studio, not a table to fill. */
+export const LIVE_LINKS_PER_KITCHEN = 20;
+
 export interface ShareStore {
-  /** A new link; its token is answered once and never stored. */
-  create(ownerId: number, jobId: string, includeBefore: boolean): Promise<{ link: ShareLink; token: string }>;
+  /**
+   * A new link; its token is answered once and never stored. Undefined when the kitchen already has
+   * LIVE_LINKS_PER_KITCHEN unrevoked links.
+   */
+  create(
+    ownerId: number,
+    jobId: string,
+    includeBefore: boolean,
+  ): Promise<{ link: ShareLink; token: string } | undefined>;
   /** The owner's links to one result, oldest first, revoked ones included. */
   list(ownerId: number, jobId: string): Promise<ShareLink[]>;
   /** Revokes the owner's link (again is a no-op); undefined when it is not theirs. */
@@ -58,13 +68,22 @@ export function createShareStore(db: Database): ShareStore {
   return {
     async create(ownerId, jobId, includeBefore) {
       const token = newShareToken();
-      const [row] = await db.query<LinkRow>(
-        `INSERT INTO share_links (id, token_hash, owner_id, job_id, include_before) VALUES ($1, $2, $3, $4, $5)
-          RETURNING ${COLUMNS}`,
-        [randomUUID(), hashShareToken(token), ownerId, jobId, includeBefore],
-      );
-      if (!row) throw new Error('the share link was not stored');
-      return { link: toStored(row).link, token };
+      return db.transaction(async (tx) => {
+        // Creations for one kitchen take turns on its job row, so concurrent ones cannot all pass the count.
+        await tx.query('SELECT id FROM generation_jobs WHERE id = $1 FOR UPDATE', [jobId]);
+        const [live] = await tx.query<{ n: number | string }>(
+          'SELECT count(*) AS n FROM share_links WHERE job_id = $1 AND revoked_at IS NULL',
+          [jobId],
+        );
+        if (Number(live?.n) >= LIVE_LINKS_PER_KITCHEN) return undefined;
+        const [row] = await tx.query<LinkRow>(
+          `INSERT INTO share_links (id, token_hash, owner_id, job_id, include_before) VALUES ($1, $2, $3, $4, $5)
+            RETURNING ${COLUMNS}`,
+          [randomUUID(), hashShareToken(token), ownerId, jobId, includeBefore],
+        );
+        if (!row) throw new Error('the share link was not stored');
+        return { link: toStored(row).link, token };
+      });
     },
     async list(ownerId, jobId) {
       const rows = await db.query<LinkRow>(

@@ -1,15 +1,16 @@
 // Share links on two server processes sharing only one PostgreSQL (images in the database, separate data
 // directories): a link made on one is served on the other, its preview made by whichever is asked first, and a
-// revoke on one answers 404 on both at once.
+// revoke on one answers 404 on both at once; a burst of new links across both keeps to the limit per kitchen.
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../server/db/postgres';
+import { LIVE_LINKS_PER_KITCHEN } from '../../../server/sharing/share-store';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { temporaryDir } from '../../support/server';
 import { type ServerProcess, spawnServer } from '../../support/server-process';
 import { GenerationClient } from '../generation/generation-client';
-import { finishedKitchen, revoke, shareOf, stranger } from '../sharing/share-client';
+import { finishedKitchen, postShare, revoke, shareOf, stranger } from '../sharing/share-client';
 
 const temp = temporaryDir('kr-share-');
 let cluster: TestPostgres;
@@ -74,5 +75,18 @@ describe('a share link on two instances', () => {
       expect((await stranger(instance.origin, page)).status).toBe(404);
       expect((await stranger(instance.origin, `${page}/og.jpg`)).status).toBe(404);
     }
+  });
+
+  it('keeps to the live-link limit per kitchen when both instances are asked at once', async () => {
+    const [a, b] = instances;
+    if (!a || !b) throw new Error('two instances started');
+    const owner = new GenerationClient(a.origin);
+    const { jobId } = await finishedKitchen(owner);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => postShare(owner.on((index % 2 ? b : a).origin), jobId)),
+    );
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created).toHaveLength(LIVE_LINKS_PER_KITCHEN);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(40 - LIVE_LINKS_PER_KITCHEN);
   });
 });

@@ -12,6 +12,7 @@ import { sharePaths } from '../../../contract/share-paths';
 import { createdShareSchema, jobChoicesResponseSchema, shareListSchema } from '../../../contract/sharing';
 import { catalogue } from '../../../server/catalogue/catalogue';
 import { openImageStorage } from '../../../server/images/store/open-image-storage';
+import { LIVE_LINKS_PER_KITCHEN } from '../../../server/sharing/share-store';
 import { hashShareToken } from '../../../server/sharing/share-token';
 import { serverOnPgliteForFile, startServer, testConfig } from '../../support/server';
 import { GenerationClient, jobPath } from '../generation/generation-client';
@@ -122,6 +123,24 @@ describe('a share link', () => {
     expect(listed.shares).toEqual([expect.objectContaining({ id: share.id, revokedAt: expect.any(String) })]);
   });
 
+  it('are at most 20 live ones per kitchen, however many are asked for at once; revoking one makes room', async () => {
+    const owner = newUser();
+    const { jobId } = await finishedKitchen(owner);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => postShare(owner, jobId)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(LIVE_LINKS_PER_KITCHEN);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(30 - LIVE_LINKS_PER_KITCHEN);
+    const refused = apiErrorSchema.parse(answers.find((answer) => answer.status === 409)?.body);
+    expect(refused).toMatchObject({ code: 'SHARE_LIMIT_REACHED' });
+    expect(refused.message).toMatch(/Revoke one/);
+    const listed = shareListSchema.parse((await owner.request(sharesPath(jobId))).body).shares;
+    expect(listed).toHaveLength(LIVE_LINKS_PER_KITCHEN);
+
+    expect((await revoke(owner, listed[0]?.id ?? '')).status).toBe(200);
+    expect((await postShare(owner, jobId)).status).toBe(201);
+    expect((await postShare(owner, jobId)).status).toBe(409);
+  });
+
   it('is swept once it has said "revoked" or "gone" long enough, and then is unknown (404)', async () => {
     const owner = newUser();
     const kept = await finishedKitchen(owner);
@@ -195,9 +214,11 @@ describe('a share link', () => {
   it('tokens are 256 random bits, stored only as their hash', async () => {
     const owner = newUser();
     const { jobId } = await finishedKitchen(owner);
-    const made = await Promise.all(Array.from({ length: 30 }, () => shareOf(owner, jobId)));
+    const made = await Promise.all(
+      Array.from({ length: LIVE_LINKS_PER_KITCHEN }, () => shareOf(owner, jobId)),
+    );
     const tokens = made.map((link) => link.token);
-    expect(new Set(tokens).size).toBe(30);
+    expect(new Set(tokens).size).toBe(LIVE_LINKS_PER_KITCHEN);
     for (const token of tokens) expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     // Every position takes many of the 64 symbols: no counter or timestamp hides in the token.
     const symbols = new Set(tokens.join(''));
