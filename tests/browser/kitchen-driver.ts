@@ -10,7 +10,7 @@ import {
   type SpecStepId,
   specTitleOf,
 } from '../machines/model/spec-oracle';
-import { kitchenPhoto } from '../support/made-images';
+import { kitchenPhoto, kitchenPicture } from '../support/made-images';
 
 /** The radio groups to choose in on each step, in order, keyed by the step type; a plain choice's is its id. */
 const STEP_GROUPS = byStep<readonly string[]>(
@@ -78,7 +78,9 @@ export const generateButton = (page: Page): Locator =>
 /** The file input behind "Choose a file" (the other one asks for the camera). */
 const fileInput = (page: Page): Locator => page.locator('input[type="file"]:not([capture])');
 
-export type PhotoFile = string | { name: string; mimeType: string; buffer: Buffer };
+/** A file as the user picks it, made in memory. */
+export type PickedFile = { name: string; mimeType: string; buffer: Buffer };
+export type PhotoFile = string | PickedFile;
 
 /** Chooses a photo through the file input, as a user picking a file does. */
 export async function choosePhoto(page: Page, photo: PhotoFile): Promise<void> {
@@ -95,13 +97,20 @@ export async function photoOutcome(page: Page): Promise<PhotoOutcome> {
   return (await ready.isVisible()) ? 'ready' : 'rejected';
 }
 
-/** The made kitchen JPEG (tests/support/made-images.ts), as a file the user picks. */
-export async function kitchenPhotoFile(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  return { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await kitchenPhoto() };
+/**
+ * The made kitchen JPEG (tests/support/made-images.ts), as a file the user picks: the everyday one the tests
+ * upload, or one of `size`.
+ */
+export async function kitchenPhotoFile(size?: { width: number; height: number }): Promise<PickedFile> {
+  return {
+    name: 'kitchen.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await (size ? kitchenPicture(size) : kitchenPhoto()),
+  };
 }
 
 /** A flat magenta JPEG: the deterministic moderation rule (`MODERATION=rule`) judges it unsafe. */
-export async function magentaPhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+export async function magentaPhoto(): Promise<PickedFile> {
   const buffer = await sharp({
     create: { width: 800, height: 600, channels: 3, background: { r: 255, g: 0, b: 255 } },
   })

@@ -3,12 +3,13 @@
 // is, for the report that quotes figures measured with it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { kitchenPicture } from './made-images';
+import { kitchenPhotoFile, type PickedFile } from '../browser/kitchen-driver';
+import { KITCHEN_PHOTO_SIZE } from './made-images';
 import { fixturesDir } from './paths';
 
 export interface SourcePhoto {
   /** What a file input or a route is given. */
-  file: { name: string; mimeType: string; buffer: Buffer };
+  file: PickedFile;
   real: boolean;
   /** The photo in words, for a report: its file name, or what was drawn instead and why. */
   words: string;
@@ -20,28 +21,29 @@ export function realPhotoIfPresent(relativePath: string, dir = fixturesDir): Buf
   return existsSync(file) ? readFileSync(file) : undefined;
 }
 
-/** The real kitchen photo at `relativePath`, or a drawn kitchen of `size` when the fixtures are absent. */
+/**
+ * The real kitchen photo at `relativePath`, or, when the fixtures lack it, the made kitchen the browser tests
+ * upload through the app's photo check (of `size` when given).
+ */
 export async function realOrDrawnKitchen(
   relativePath: string,
-  size: { width: number; height: number },
+  size?: { width: number; height: number },
   dir = fixturesDir,
 ): Promise<SourcePhoto> {
   const real = realPhotoIfPresent(relativePath, dir);
   const name = path.basename(relativePath);
   if (real) return { file: { name, mimeType: 'image/jpeg', buffer: real }, real: true, words: `\`${name}\`` };
+  const { width, height } = size ?? KITCHEN_PHOTO_SIZE;
   return {
-    file: { name: `drawn-${name}`, mimeType: 'image/jpeg', buffer: await kitchenPicture(size) },
+    file: await kitchenPhotoFile(size),
     real: false,
-    words: `a kitchen drawn by the concept renderer (${size.width} × ${size.height}; \`${name}\` was not found)`,
+    words: `a kitchen drawn by the concept renderer (${width} × ${height}; \`${name}\` was not found)`,
   };
 }
 
 let showcase: Promise<SourcePhoto> | undefined;
 /** The kitchen the screenshots show and the browser benchmarks upload, made or read once per process. */
 export function showcaseKitchen(): Promise<SourcePhoto> {
-  showcase ??= realOrDrawnKitchen('kitchens/kitchen-02-white-island-pexels.jpg', {
-    width: 1600,
-    height: 1200,
-  });
+  showcase ??= realOrDrawnKitchen('kitchens/kitchen-02-white-island-pexels.jpg');
   return showcase;
 }
