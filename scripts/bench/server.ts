@@ -246,7 +246,7 @@ async function measureStart(dataDir: string): Promise<number[]> {
   return times;
 }
 
-async function measureModeration(): Promise<{ loadMs: number; medianMs: number }> {
+async function measureModeration(): Promise<{ loadMs: number; medianMs: number; photos: string[] }> {
   const began = performance.now();
   const moderator = createNsfwModerator();
   await moderator.ready;
@@ -257,13 +257,12 @@ async function measureModeration(): Promise<{ loadMs: number; medianMs: number }
     'kitchens/kitchen-06-dark-cabinets-3000x2003.jpg',
   ];
   // What moderation sees in production: the normalised photo, at most 2048 px on the long side.
+  const sources = await Promise.all(
+    photos.map((name) => realOrDrawnKitchen(name, { width: 2048, height: 1536 })),
+  );
   const images = await Promise.all(
-    photos.map(async (name) => ({
-      bytes: await sharp((await realOrDrawnKitchen(name, { width: 2048, height: 1536 })).file.buffer)
-        .rotate()
-        .resize(2048, 2048, { fit: 'inside' })
-        .jpeg()
-        .toBuffer(),
+    sources.map(async ({ file }) => ({
+      bytes: await sharp(file.buffer).rotate().resize(2048, 2048, { fit: 'inside' }).jpeg().toBuffer(),
     })),
   );
   for (const image of images) await moderator.classify(image);
@@ -275,7 +274,7 @@ async function measureModeration(): Promise<{ loadMs: number; medianMs: number }
     await moderator.classify(image);
     times.push(performance.now() - started);
   }
-  return { loadMs, medianMs: median(times) };
+  return { loadMs, medianMs: median(times), photos: sources.map((source) => source.words) };
 }
 
 interface RoutePair {
@@ -456,6 +455,7 @@ ${table(
 )}
 
 Errors during load: catalogue ${catalogue.errors} (non-2xx ${catalogue.non2xx}), bare ${bare.errors}.
+Moderated photos: ${moderation.photos.join(', ')}.
 CPU figures are each process's own user + system time (from /proc and bash's \`times\`), including the kernel's
 work on its sockets. The server is the compiled one \`npm start\` runs (\`node dist-server/main.js\`, built by
 \`npm run build\`), so the start time includes no TypeScript compilation. The concept render per image is in its
