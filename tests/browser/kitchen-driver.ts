@@ -10,7 +10,9 @@ import {
   type SpecStepId,
   specTitleOf,
 } from '../machines/model/spec-oracle';
-import { kitchenPhoto, kitchenPicture } from '../support/made-images';
+import { kitchenPhotoFile, type PickedFile } from '../support/made-images';
+
+export { kitchenPhotoFile, type PickedFile };
 
 /** The radio groups to choose in on each step, in order, keyed by the step type; a plain choice's is its id. */
 const STEP_GROUPS = byStep<readonly string[]>(
@@ -78,8 +80,6 @@ export const generateButton = (page: Page): Locator =>
 /** The file input behind "Choose a file" (the other one asks for the camera). */
 const fileInput = (page: Page): Locator => page.locator('input[type="file"]:not([capture])');
 
-/** A file as the user picks it, made in memory. */
-export type PickedFile = { name: string; mimeType: string; buffer: Buffer };
 export type PhotoFile = string | PickedFile;
 
 /** Chooses a photo through the file input, as a user picking a file does. */
@@ -95,18 +95,6 @@ export async function photoOutcome(page: Page): Promise<PhotoOutcome> {
   const rejected = page.getByRole('alert').filter({ hasText: "We can't use this photo." });
   await ready.or(rejected).first().waitFor({ timeout: WAIT_MS });
   return (await ready.isVisible()) ? 'ready' : 'rejected';
-}
-
-/**
- * The made kitchen JPEG (tests/support/made-images.ts), as a file the user picks: the everyday one the tests
- * upload, or one of `size`.
- */
-export async function kitchenPhotoFile(size?: { width: number; height: number }): Promise<PickedFile> {
-  return {
-    name: 'kitchen.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await (size ? kitchenPicture(size) : kitchenPhoto()),
-  };
 }
 
 /** A flat magenta JPEG: the deterministic moderation rule (`MODERATION=rule`) judges it unsafe. */

@@ -174,3 +174,15 @@ export function kitchenPhoto(): Promise<Buffer<ArrayBuffer>> {
   everyDayKitchen ??= kitchenPicture(KITCHEN_PHOTO_SIZE);
   return everyDayKitchen;
 }
+
+/** A file as the user picks it, made in memory. */
+export type PickedFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** The made kitchen JPEG as a file the user picks: the everyday one the tests upload, or one of `size`. */
+export async function kitchenPhotoFile(size?: { width: number; height: number }): Promise<PickedFile> {
+  return {
+    name: 'kitchen.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await (size ? kitchenPicture(size) : kitchenPhoto()),
+  };
+}

@@ -3,8 +3,7 @@
 // is, for the report that quotes figures measured with it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { kitchenPhotoFile, type PickedFile } from '../browser/kitchen-driver';
-import { KITCHEN_PHOTO_SIZE } from './made-images';
+import { KITCHEN_PHOTO_SIZE, kitchenPhotoFile, type PickedFile } from './made-images';
 import { fixturesDir } from './paths';
 
 export interface SourcePhoto {
