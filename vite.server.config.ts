@@ -19,7 +19,7 @@ export default defineConfig({
     },
     outDir: 'dist-server',
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node22',
     sourcemap: true,
     // Readable stack traces and logs matter more on a server than a few kilobytes.
     minify: false,

@@ -33,6 +33,13 @@ export function satisfiesRange(version: string, range: string): boolean {
   return range.split('||').some((comparator) => satisfiesComparator(parsed, comparator.trim()));
 }
 
+/** What to say when `version` is outside `engines`; undefined when it is supported. */
+export function unsupportedNode(version: string, engines: string): string | undefined {
+  return satisfiesRange(version, engines)
+    ? undefined
+    : `Node ${version} is not supported (package.json engines: ${engines}).`;
+}
+
 export interface NodeSupport {
   /** package.json's engines.node. */
   engines: string;

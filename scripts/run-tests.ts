@@ -2,7 +2,7 @@
 // every CI reads, summed over all runners. Type checking and linting count as one test each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { readNodeSupport, satisfiesRange } from './node-support';
+import { readNodeSupport, unsupportedNode } from './node-support';
 import { realPhotoSummary, type VitestFileReport } from './real-photo-summary';
 
 interface Tally {
@@ -58,11 +58,9 @@ function runVitest(): void {
 /** An unsupported Node fails in obscure ways deep in the suite (jsdom 31 does not load on 20), so say it first. */
 function checkNode(): boolean {
   const { engines, ciVersion } = readNodeSupport('.');
-  if (satisfiesRange(process.version, engines)) return true;
-  console.error(
-    `Node ${process.version} is not supported (package.json engines: ${engines}). ` +
-      `CI runs on ${ciVersion}: PATH="$(bash .ci/node-bin):$PATH" npm test`,
-  );
+  const unsupported = unsupportedNode(process.version, engines);
+  if (!unsupported) return true;
+  console.error(`${unsupported} CI runs on ${ciVersion}: PATH="$(bash .ci/node-bin):$PATH" npm test`);
   return false;
 }
 

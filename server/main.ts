@@ -1,4 +1,6 @@
 // Starts the API server and the built app on PORT/HOST; stops gracefully (database included) on SIGINT/SIGTERM.
+import manifest from '../package.json' with { type: 'json' };
+import { unsupportedNode } from '../scripts/node-support';
 import { type Config, ConfigError, DEFAULT_SHUTDOWN_GRACE_MS, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { installProcessGuards } from './ops/process-guards';
@@ -23,6 +25,9 @@ const db = await opening;
 const app = await buildServer(config, { db });
 app.addHook('onClose', () => db.close());
 installProcessGuards(app.log);
+// `npm test` refuses an unsupported Node; serving on one is allowed, but the operator should know it is untested.
+const unsupported = unsupportedNode(process.version, manifest.engines.node);
+if (unsupported) app.log.warn(`${unsupported} Serving anyway, on a runtime the tests never ran on.`);
 installGracefulShutdown(app, {
   delayMs: config.shutdownDelayMs ?? 0,
   graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,

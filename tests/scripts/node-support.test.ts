@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readNodeSupport, satisfiesRange } from '../../scripts/node-support';
+import { readNodeSupport, satisfiesRange, unsupportedNode } from '../../scripts/node-support';
 import { repoRoot } from '../support/paths';
 
 const support = readNodeSupport(repoRoot);
@@ -21,6 +21,13 @@ describe('satisfiesRange', () => {
     ['v20.20.2', false],
   ])('%s is %s', (version, expected) => {
     expect(satisfiesRange(version, range)).toBe(expected);
+  });
+
+  it('names an unsupported version and the range, and says nothing of a supported one', () => {
+    expect(unsupportedNode('v20.20.2', range)).toBe(
+      'Node v20.20.2 is not supported (package.json engines: ^22.22.2 || ^24.15.0 || >=26.0.0).',
+    );
+    expect(unsupportedNode('v26.10.0', range)).toBeUndefined();
   });
 
   it('refuses a range it cannot read instead of guessing', () => {
