@@ -22,7 +22,7 @@ import { startSweeper } from './images/store/sweeper';
 import { type Moderator, observed } from './moderation/moderator';
 import { myDataRoutes } from './my-data/routes';
 import { openApiRoutes } from './openapi/routes';
-import { closeConnectionsOnceAnsweredWhileClosing } from './ops/close-answered-connections';
+import { closeConnectionsAsTheyFallIdle } from './ops/close-idle-while-closing';
 import { installHealthRoutes } from './ops/health-routes';
 import { loggerOptions } from './ops/logger-options';
 import { createReadiness } from './ops/readiness';
@@ -115,7 +115,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
     // While closing, a new request on a kept-alive connection is answered 503 with `Connection: close`.
     return503OnClosing: true,
   });
-  closeConnectionsOnceAnsweredWhileClosing(app);
+  closeConnectionsAsTheyFallIdle(app);
   const db = parts.db ?? (await openDatabase(config));
   if (!parts.db) app.addHook('onClose', () => db.close());
 
