@@ -270,7 +270,7 @@ function stepChangeSection(changes: StepChange[]): string {
 }
 
 function photoSection(figures: PhotoFigures[]): string {
-  const heicNote = realPhotoIfPresent(HEIC_PHOTO)
+  const heicNote = figures.some(({ photo }) => photo.mimeType === 'image/heic')
     ? ''
     : `\n\nThe HEIC row needs the real phone photo \`${HEIC_PHOTO}\`, not found in ${realPhotosPlace}: not measured.`;
   const photos = table(

@@ -8,14 +8,9 @@ import { ADMIN_USER_DISABLE_PATH } from '../../contract/accounts';
 import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
 import { ACCOUNT_BUTTONS } from '../../src/components/account-buttons';
 import { DESKTOP_VIEWPORT, expectNoAxeViolations, MOBILE_VIEWPORT, newAppContext } from '../support/browser';
+import { kitchenPhotoFile } from '../support/made-images';
 import { setUpBrowserSuite } from './browser-suite';
-import {
-  completeWizard,
-  generateButton,
-  kitchenPhotoFile,
-  waitForGenerationEnd,
-  waitForHeading,
-} from './kitchen-driver';
+import { completeWizard, generateButton, waitForGenerationEnd, waitForHeading } from './kitchen-driver';
 import { visitInApp } from './statechart-ui/executors';
 import { addVirtualAuthenticator } from './virtual-authenticator';
 

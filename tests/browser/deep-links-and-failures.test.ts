@@ -6,11 +6,11 @@ import { jobPaths } from '../../contract/generation';
 import { GenerationFailure } from '../../server/generation/provider';
 import { registerGenerationProvider } from '../../server/generation/provider-registry';
 import { expectNoAxeViolations } from '../support/browser';
+import { kitchenPhotoFile } from '../support/made-images';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   completeWizard,
   generateButton,
-  kitchenPhotoFile,
   routeHeading,
   SPEC_STEPS,
   type SpecStepId,

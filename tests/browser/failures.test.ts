@@ -5,12 +5,12 @@ import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, cataloguePaths } from '../../contract/endpoints';
 import { expectNoAxeViolations } from '../support/browser';
+import { kitchenPhotoFile } from '../support/made-images';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   checkedLabel,
   chooseFirstIn,
   choosePhoto,
-  kitchenPhotoFile,
   magentaPhoto,
   nextButton,
   photoOutcome,

@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { SPEC_STEP_ORDER, specProgress } from '../machines/model/spec-oracle';
 import { expectNoAxeViolations } from '../support/browser';
+import { kitchenPhotoFile } from '../support/made-images';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   backButton,
   chooseFirstOptions,
   choosePhoto,
   generateButton,
-  kitchenPhotoFile,
   nextButton,
   photoOutcome,
   recordedGeneration,

@@ -10,9 +10,7 @@ import {
   type SpecStepId,
   specTitleOf,
 } from '../machines/model/spec-oracle';
-import { kitchenPhotoFile, type PickedFile } from '../support/made-images';
-
-export { kitchenPhotoFile, type PickedFile };
+import type { PickedFile } from '../support/made-images';
 
 /** The radio groups to choose in on each step, in order, keyed by the step type; a plain choice's is its id. */
 const STEP_GROUPS = byStep<readonly string[]>(

@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/browser';
+import { kitchenPhotoFile } from '../support/made-images';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   backButton,
@@ -10,7 +11,6 @@ import {
   chooseFirstOptions,
   choosePhoto,
   focusedElement,
-  kitchenPhotoFile,
   nextButton,
   photoOutcome,
   type SpecStepId,

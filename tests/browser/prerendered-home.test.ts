@@ -3,12 +3,12 @@
 // visitor whose storage holds a photo and choices), and the app then behaves as it always did.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { kitchenPhotoFile } from '../support/made-images';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   checkedLabel,
   chooseFirstOptions,
   choosePhoto,
-  kitchenPhotoFile,
   nextButton,
   photoOutcome,
   specStep,

@@ -5,12 +5,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/browser';
+import { kitchenPhotoFile } from '../support/made-images';
 import { setUpBrowserSuite } from './browser-suite';
 import {
   card,
   completeWizard,
   generateButton,
-  kitchenPhotoFile,
   nextButton,
   waitForGenerationEnd,
   waitForHeading,

@@ -13,15 +13,8 @@ import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { ACCOUNT_BUTTONS } from '../../../src/components/account-buttons';
 import { choiceOfStep } from '../../../src/screens/your-kitchen/ChangeOneThing';
-import {
-  backButton,
-  card,
-  choosePhoto,
-  generateButton,
-  kitchenPhotoFile,
-  magentaPhoto,
-  nextButton,
-} from '../kitchen-driver';
+import { kitchenPhotoFile } from '../../support/made-images';
+import { backButton, card, choosePhoto, generateButton, magentaPhoto, nextButton } from '../kitchen-driver';
 import {
   ARMED_FAILURE_MESSAGE,
   ARMED_REFUSAL,
