@@ -5,7 +5,7 @@ import type { Price } from '../../contract/catalogue';
 import type { KitchenDescription, LabelledChoice } from '../../contract/kitchen-choices';
 import { findKitchenLayout } from '../../contract/layouts';
 import { type DescribedChoice, describeConfiguration } from '../generation/configuration';
-import type { StoredJobRequest } from '../generation/job-store';
+import type { StoredJobRequest } from '../jobs/job-store';
 import type { PriceList } from './price-list';
 
 /** Sums prices of one currency; an unpriced item, or one in another currency, makes the total partial. */

@@ -1,8 +1,8 @@
 // What a share token leads to: nothing (unknown or revoked: 404), a result that is gone (deleted or expired:
 // 410), or a live result with its choices in words.
 import type { KitchenDescription } from '../../contract/kitchen-choices';
-import type { JobRecord, JobStore } from '../generation/job-store';
 import type { ImageStore } from '../images/image-store';
+import type { JobRecord, JobStore } from '../jobs/job-store';
 import { describeJob } from './job-choices';
 import type { PriceList } from './price-list';
 import type { ShareStore, StoredShareLink } from './share-store';

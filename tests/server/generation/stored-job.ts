@@ -1,6 +1,6 @@
 // A kitchen job as the routes would store it, for tests that drive the job store or the admission directly.
 import { randomUUID } from 'node:crypto';
-import type { NewJob, StoredJobRequest } from '../../../server/generation/job-store';
+import type { NewJob, StoredJobRequest } from '../../../server/jobs/job-store';
 
 /** A kitchen request for ids the test never reads (the job is not run). */
 export const storedKitchenRequest = (): StoredJobRequest => ({

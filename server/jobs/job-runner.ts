@@ -10,20 +10,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { kitchenLayoutIdSchema } from '../../contract/layouts';
 import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
 import { GENERATION_JOB_DEFAULTS } from '../config';
-import type { ImagePool } from '../images/image-pool';
-import { ImageRejectedError } from '../images/image-rejection';
-import type { ImageStore } from '../images/image-store';
-import type { Quota } from '../quota/quota';
-import { otherChoicesOf } from './configuration';
-import type { JobRecord, JobStore, Lease } from './job-store';
-import { notChargedMessage } from './messages';
+import { otherChoicesOf } from '../generation/configuration';
 import {
   GenerationFailure,
   type GenerationProvider,
   JobHandedBack,
   type ProviderContext,
   type ProviderImage,
-} from './provider';
+} from '../generation/provider';
+import type { ImagePool } from '../images/image-pool';
+import { ImageRejectedError } from '../images/image-rejection';
+import type { ImageStore } from '../images/image-store';
+import type { Quota } from '../quota/quota';
+import type { JobRecord, JobStore, Lease } from './job-store';
+import { notChargedMessage } from './messages';
 
 /** Photoreal providers take up to about two minutes; the app stops waiting at five. */
 export const GENERATION_TIMEOUT_MS = 3 * 60_000;

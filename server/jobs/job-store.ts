@@ -9,8 +9,8 @@ import {
   type PastKitchenJob,
 } from '../../contract/generation';
 import type { Database, Queryable } from '../db/database';
-import type { NamedKitchenChoices } from './configuration';
-import type { ProviderReference } from './provider';
+import type { NamedKitchenChoices } from '../generation/configuration';
+import type { ProviderReference } from '../generation/provider';
 
 /** What the runner needs to redo the work: ids and choices, never image bytes. */
 export type StoredJobRequest =

@@ -19,16 +19,16 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import '../http/user-request';
+import { disagreeingChoice } from '../generation/configuration';
+import { type GenerationProvider, isPaid } from '../generation/provider';
 import type { ImagePool } from '../images/image-pool';
 import type { ImageStore } from '../images/image-store';
 import { setGenerationsRemaining } from '../quota/header';
 import type { Charge, Quota } from '../quota/quota';
 import { clientNetwork } from '../security/client-network';
 import { createAdmission } from './admission';
-import { disagreeingChoice } from './configuration';
 import { createJobRunner, type JobRunner } from './job-runner';
 import { createJobStore, type JobStore, type StoredJobRequest } from './job-store';
-import { type GenerationProvider, isPaid } from './provider';
 import { startSweeps, sweepJobs } from './recovery';
 import { startWakeUps, type WakeUps } from './wake-ups';
 
