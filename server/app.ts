@@ -17,8 +17,8 @@ import { createImagePool, imagePoolSettings } from './images/image-pool';
 import { imageRoutes } from './images/routes';
 import { openImageStorage } from './images/store/open-image-storage';
 import { startSweeper } from './images/store/sweeper';
+import { jobQueue } from './jobs/job-queue';
 import { createJobStore } from './jobs/job-store';
-import { generationRoutes } from './jobs/routes';
 import { type Moderator, observed } from './moderation/moderator';
 import { myDataRoutes } from './my-data/routes';
 import { openApiRoutes } from './openapi/routes';
@@ -150,9 +150,11 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   });
   app.addHook('onClose', () => Promise.all([imagePool.close(), providerPictures.close()]));
   const generationProvider = await createGenerationProvider(config);
+  // The one job store: the jobs room works it, the share pages read it.
+  const jobs = createJobStore(db);
   const sharing = {
     shares: createShareStore(db),
-    jobs: createJobStore(db),
+    jobs,
     images,
     prices: loadPriceList(config.priceListFile),
     publicBaseUrl: config.publicBaseUrl,
@@ -205,8 +207,9 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         pool: imagePool,
         moderationTimeoutMs: config.moderationTimeoutMs,
       });
-      await api.register(generationRoutes, {
+      await api.register(jobQueue, {
         db,
+        jobs,
         images,
         quota,
         provider: generationProvider,

@@ -1,5 +1,6 @@
 // The generation routes (DESIGN D7): start a job (202 at once), read it, cancel it, list the kitchens made.
-// Registered by the core under API_PREFIX, behind the session. The runner does the work in the background.
+// Registered by the jobs room (job-queue.ts) under API_PREFIX, behind the session; the queue's runner does the
+// work in the background.
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,37 +15,34 @@ import {
 } from '../../contract/generation';
 import { kitchenLayoutIdSchema } from '../../contract/layouts';
 import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
-import { GENERATION_JOB_DEFAULTS, type GenerationJobSettings } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import '../http/user-request';
 import { disagreeingChoice } from '../generation/configuration';
 import { type GenerationProvider, isPaid } from '../generation/provider';
-import type { ImagePool } from '../images/image-pool';
 import type { ImageStore } from '../images/image-store';
 import { setGenerationsRemaining } from '../quota/header';
 import type { Charge, Quota } from '../quota/quota';
 import { clientNetwork } from '../security/client-network';
 import { createAdmission } from './admission';
-import { createJobRunner, type JobRunner } from './job-runner';
-import { createJobStore, type JobStore, type StoredJobRequest } from './job-store';
-import { startSweeps, sweepJobs } from './recovery';
-import { startWakeUps, type WakeUps } from './wake-ups';
+import type { JobStore, StoredJobRequest } from './job-store';
+
+/** What the routes tell the queue; each reaches this instance's runner and, through the database, the others. */
+export interface JobQueue {
+  /** A job was admitted: take it here if the runner is idle, and tell the other instances. */
+  queued(): Promise<void>;
+  /** A job was ended by its user: whichever runner works on it stops. */
+  ended(jobId: string): Promise<void>;
+}
 
 export interface GenerationRoutesOptions {
   db: Database;
+  jobs: JobStore;
+  queue: JobQueue;
   images: ImageStore;
   quota: Quota;
   provider: GenerationProvider;
-  /** Checks providers' pictures off the event loop (the runner's own pool). */
-  pictures: Pick<ImagePool, 'inspect'>;
-  /** Per job; defaults to the runner's GENERATION_TIMEOUT_MS. */
-  timeoutMs?: number;
-  /** Leases, wake-ups and retries; GENERATION_JOB_DEFAULTS when absent. */
-  jobSettings?: GenerationJobSettings;
-  /** PostgreSQL's URL, for the connection that listens for other instances' wake-ups and cancels. */
-  databaseUrl?: string;
 }
 
 const HISTORY_LENGTH = 50;
@@ -82,59 +80,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = async (app, options) => {
-  const { db, images, quota, provider } = options;
-  const settings = options.jobSettings ?? GENERATION_JOB_DEFAULTS;
-  const jobs: JobStore = createJobStore(db);
-  const runner: JobRunner = createJobRunner({
-    jobs,
-    images,
-    quota,
-    provider,
-    log: app.log,
-    pictures: options.pictures,
-    timeoutMs: options.timeoutMs,
-    leaseMs: settings.leaseMs,
-    maxAttempts: settings.maxAttempts,
-  });
-  const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
-  let wakeUps: WakeUps | undefined;
-  let stopSweeps: (() => void) | undefined;
-
-  // Started once the server is ready. A database that fails here fails every request anyway, each with its
-  // own 500: the server still starts, the error is logged, and the poll and sweeps try again.
-  app.addHook('onReady', async () => {
-    try {
-      // PGlite's database belongs to this process: a lease in it is a previous run's, and that run is over.
-      if (db.kind === 'pglite') await jobs.releaseAllLeases();
-    } catch (error) {
-      logError(error, 'the leases of a previous run could not be released; they will lapse');
-    }
-    wakeUps = await startWakeUps({
-      db,
-      databaseUrl: options.databaseUrl,
-      pollMs: settings.pollMs,
-      onWork: () => runner.wake(),
-      onEnded: (jobId) => runner.abandon(jobId),
-      onError: logError,
-    });
-    stopSweeps = startSweeps(
-      async () => {
-        const swept = await sweepJobs(jobs, quota, settings.maxAttempts);
-        if (swept.exhausted > 0) app.log.warn(swept, 'generations out of attempts were failed and refunded');
-        runner.wake();
-      },
-      settings.leaseMs,
-      (error) => logError(error, 'the generation sweep failed; the next one tries again'),
-    );
-  });
-  // Before any onClose hook (one of them closes the database): stop taking jobs, and hand back the one in hand
-  // while its lease can still be written.
-  app.addHook('preClose', async () => {
-    stopSweeps?.();
-    await wakeUps?.close();
-    await runner.stop();
-  });
-
+  const { db, jobs, queue, images, quota, provider } = options;
   // Every answer of these routes carries the remaining count (spec §3, §7), errors included. A request refused
   // before its user was known (a cross-site POST) has no count to tell.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -175,13 +121,7 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
       idempotencyKey,
     };
     const admitted = await admit({ job, charge: chargeFor(request, stored.kind) });
-    if (admitted.created) {
-      runner.wake();
-      // A busy runner here leaves it to the other instances; the poll covers a notification that fails.
-      await wakeUps
-        ?.queued()
-        .catch((error: unknown) => logError(error, 'a queued job could not be announced'));
-    }
+    if (admitted.created) await queue.queued();
     setGenerationsRemaining(reply, admitted.remaining);
     return reply.code(202).send({ job: admitted.job });
   }
@@ -225,9 +165,7 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     const { userId } = request;
     const ended = await jobs.end(id, 'cancelled', null, userId);
     if (ended) {
-      runner.abandon(id);
-      // The runner may be on another instance: it stops at this, or at its next lease renewal at the latest.
-      await wakeUps?.ended(id).catch((error: unknown) => logError(error, 'a cancel could not be announced'));
+      await queue.ended(id);
       if (ended.claimId !== null) {
         setGenerationsRemaining(
           reply,
