@@ -10,12 +10,14 @@
 //   as its id is known, and on a retry (`context.reference` set) re-attach to it instead of paying again;
 // - call `context.reportStage('rendering')` when the real work starts and `'finishing'` when the picture is being
 //   fetched or encoded (the runner sets `preparing` before calling, and `finishing` after, if not reported);
-// - throw `GenerationFailure` with a message for the user when the cause is worth telling (a refusal, a
-//   provider outage); any other error reaches the user as a generic message and is logged in full;
+// - throw `GenerationFailure` with a message for the user when the cause is worth telling (a refusal; an outage
+//   comes as outbound/http-client's ServiceFailure, its base class); any other error reaches the user as a
+//   generic message and is logged in full;
 // - answer JPEG, PNG or WebP bytes: the runner checks they decode before storing them.
 import type { KitchenLayoutId } from '../../contract/layouts';
 import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../catalogue/catalogue';
 import type { Config } from '../config';
+import { ServiceFailure } from '../outbound/service-failure';
 import type { DescribedChoice } from './configuration';
 
 /** An image handed to or returned by a provider. */
@@ -89,7 +91,7 @@ export const isPaid = (provider: GenerationProvider): boolean => provider.paid !
 /** Makes a provider from the server's configuration (keys, endpoints); may load its modules lazily. */
 export type GenerationProviderFactory = (config: Config) => GenerationProvider | Promise<GenerationProvider>;
 
-/** A failure whose message is written for the user and may be shown as it is. */
-export class GenerationFailure extends Error {
+/** A generation's own failure whose message is written for the user (a remote service's is a ServiceFailure). */
+export class GenerationFailure extends ServiceFailure {
   override name = 'GenerationFailure';
 }

@@ -21,6 +21,7 @@ import {
 import type { ImagePool } from '../images/image-pool';
 import { ImageRejectedError } from '../images/image-rejection';
 import type { ImageStore } from '../images/image-store';
+import { ServiceFailure } from '../outbound/service-failure';
 import type { Quota } from '../quota/quota';
 import type { JobRecord, JobStore, Lease } from './job-store';
 import { notChargedMessage } from './messages';
@@ -157,7 +158,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const { id, kind } = record.job;
     let reason: string;
     if (timedOut) reason = 'The image service took too long to answer.';
-    else if (error instanceof GenerationFailure) reason = error.message;
+    else if (error instanceof ServiceFailure) reason = error.message;
     else {
       log.error({ err: error, jobId: id, provider: provider.name }, 'generation failed');
       reason =

@@ -3,6 +3,7 @@
 // checked for shape before it is believed. It never runs alone: `withOpenAiModeration` puts it behind the local
 // model, which stays the default and the floor (see second-opinion.ts).
 import { z } from 'zod';
+import { baseUrlEnv, type Env, optionalEnv } from '../outbound/env-settings';
 import {
   describeAnswer,
   exchangeWithRetries,
@@ -10,9 +11,8 @@ import {
   isSuccess,
   parseJson,
   retryPolicy,
-} from '../generation/providers/http';
-import { OPENAI_DEFAULTS } from '../generation/providers/openai/openai-provider';
-import { baseUrlEnv, type Env, optionalEnv } from '../generation/providers/settings';
+} from '../outbound/http-client';
+import { OPENAI_API_BASE_URL } from '../outbound/openai-api';
 import type { ModeratedImage, ModerationVerdict, Moderator } from './moderator';
 import { type SecondOpinionFailure, withSecondOpinion } from './second-opinion';
 
@@ -34,7 +34,7 @@ export interface OpenAiModerationSettings {
 // The app gives a request 20 s (DESIGN D7) and the upload, normalising and the local model come first, so the
 // second opinion gets well under half of that.
 export const OPENAI_MODERATION_DEFAULTS = {
-  baseUrl: OPENAI_DEFAULTS.baseUrl,
+  baseUrl: OPENAI_API_BASE_URL,
   model: 'omni-moderation-latest',
   timeoutMs: 5_000,
   deadlineMs: 8_000,

@@ -15,6 +15,7 @@ import {
 import { loadWorkflow } from '../../../server/generation/providers/comfyui/workflow';
 import { PROVIDER_MESSAGES } from '../../../server/generation/providers/messages';
 import { emptyRoomPrompt, kitchenPrompt, NEGATIVE_PROMPT } from '../../../server/generation/providers/prompt';
+import { ServiceFailure } from '../../../server/outbound/service-failure';
 import { type FakeComfyUi, startFakeComfyUi } from './fake-comfyui';
 import { formDataOf, jsonOf } from './fake-server';
 import {
@@ -109,7 +110,7 @@ describe('the comfyui provider', () => {
     fake.behaviour = behaviour;
     await expect(
       createComfyUiProvider(settings).kitchen(kitchenRequest(photo), recordingContext()),
-    ).rejects.toThrow(new GenerationFailure(message));
+    ).rejects.toThrow(new ServiceFailure(message));
     expect(queued()).toHaveLength(1);
   });
 
@@ -117,7 +118,7 @@ describe('the comfyui provider', () => {
     fake.behaviour = 'silent-history';
     const hasty = createComfyUiProvider({ ...settings, requestTimeoutMs: 300 });
     await expect(hasty.kitchen(kitchenRequest(photo), recordingContext())).rejects.toThrow(
-      new GenerationFailure(PROVIDER_MESSAGES.timeout),
+      new ServiceFailure(PROVIDER_MESSAGES.timeout),
     );
   });
 
@@ -134,15 +135,16 @@ describe('the comfyui provider', () => {
   it('leaves a workflow the server rejects to the log, with its node errors', async () => {
     fake.behaviour = 'invalid-workflow';
     const failure = createComfyUiProvider(settings).kitchen(kitchenRequest(photo), recordingContext());
-    await expect(failure).rejects.not.toBeInstanceOf(GenerationFailure);
+    await expect(failure).rejects.not.toBeInstanceOf(ServiceFailure);
     await expect(failure).rejects.toThrow(/ComfyUI answered 400 to \/prompt: .*value_not_in_list/);
   });
 
   it('reports a malformed /history answer clearly', async () => {
     fake.behaviour = 'not-json';
-    await expect(
-      createComfyUiProvider(settings).kitchen(kitchenRequest(photo), recordingContext()),
-    ).rejects.toThrow(new GenerationFailure(PROVIDER_MESSAGES.unreadable));
+    const failure = createComfyUiProvider(settings).kitchen(kitchenRequest(photo), recordingContext());
+    // Shown to the user as it is: a ServiceFailure, from the adapter or the shared HTTP client.
+    await expect(failure).rejects.toBeInstanceOf(ServiceFailure);
+    await expect(failure).rejects.toThrow(PROVIDER_MESSAGES.unreadable);
   });
 
   it('interrupts the run when the job is cancelled', async () => {

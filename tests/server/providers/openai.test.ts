@@ -11,6 +11,7 @@ import {
   openAiSettingsFromEnv,
 } from '../../../server/generation/providers/openai/openai-provider';
 import { emptyRoomPrompt, kitchenPrompt } from '../../../server/generation/providers/prompt';
+import { ServiceFailure } from '../../../server/outbound/service-failure';
 import { kitchenPicture } from '../../support/made-images';
 import { type FakeOpenAi, OPENAI_TEST_KEY, startFakeOpenAi } from './fake-openai';
 import { formDataOf } from './fake-server';
@@ -104,7 +105,7 @@ describe('the openai provider', () => {
     fake.behaviour = 'throttled';
     const provider = createOpenAiProvider(settings);
     await expect(provider.kitchen(kitchenRequest(photo), recordingContext())).rejects.toThrow(
-      new GenerationFailure(PROVIDER_MESSAGES.busy),
+      new ServiceFailure(PROVIDER_MESSAGES.busy),
     );
     expect(edits()).toHaveLength(1 + OPENAI_DEFAULTS.retries);
 
@@ -119,7 +120,7 @@ describe('the openai provider', () => {
   it('retries a 5xx as the SDK does, then reports an outage', async () => {
     fake.behaviour = 'outage';
     const failure = createOpenAiProvider(settings).kitchen(kitchenRequest(photo), recordingContext());
-    await expect(failure).rejects.toBeInstanceOf(GenerationFailure);
+    await expect(failure).rejects.toBeInstanceOf(ServiceFailure);
     await expect(failure).rejects.toThrow(PROVIDER_MESSAGES.outage);
     expect(edits()).toHaveLength(1 + OPENAI_DEFAULTS.retries);
   });
@@ -128,7 +129,7 @@ describe('the openai provider', () => {
     fake.behaviour = 'silent';
     const hasty = createOpenAiProvider({ ...settings, timeoutMs: 300 });
     await expect(hasty.kitchen(kitchenRequest(photo), recordingContext())).rejects.toThrow(
-      new GenerationFailure(PROVIDER_MESSAGES.timeout),
+      new ServiceFailure(PROVIDER_MESSAGES.timeout),
     );
   });
 
@@ -144,9 +145,10 @@ describe('the openai provider', () => {
     'reports a malformed answer (%s) clearly',
     async (behaviour) => {
       fake.behaviour = behaviour;
-      await expect(
-        createOpenAiProvider(settings).kitchen(kitchenRequest(photo), recordingContext()),
-      ).rejects.toThrow(new GenerationFailure(PROVIDER_MESSAGES.unreadable));
+      const failure = createOpenAiProvider(settings).kitchen(kitchenRequest(photo), recordingContext());
+      // Shown to the user as it is: a ServiceFailure, from the adapter or the shared HTTP client.
+      await expect(failure).rejects.toBeInstanceOf(ServiceFailure);
+      await expect(failure).rejects.toThrow(PROVIDER_MESSAGES.unreadable);
     },
   );
 

@@ -11,6 +11,7 @@ import {
   type ReplicateSettings,
   replicateSettingsFromEnv,
 } from '../../../server/generation/providers/replicate/replicate-provider';
+import { ServiceFailure } from '../../../server/outbound/service-failure';
 import {
   type FakeReplicate,
   FLUX_KONTEXT_PATH,
@@ -123,7 +124,7 @@ describe('the replicate provider', () => {
     fake.behaviour = 'throttled';
     const quick = createReplicateProvider({ ...settings, retries: 1 });
     await expect(quick.kitchen(kitchenRequest(photo), recordingContext())).rejects.toThrow(
-      new GenerationFailure(PROVIDER_MESSAGES.busy),
+      new ServiceFailure(PROVIDER_MESSAGES.busy),
     );
     expect(creates()).toHaveLength(2);
   });
@@ -132,7 +133,7 @@ describe('the replicate provider', () => {
     fake.behaviour = 'outage-on-create';
     await expect(
       createReplicateProvider(settings).kitchen(kitchenRequest(photo), recordingContext()),
-    ).rejects.toThrow(new GenerationFailure(PROVIDER_MESSAGES.outage));
+    ).rejects.toThrow(new ServiceFailure(PROVIDER_MESSAGES.outage));
     expect(creates()).toHaveLength(1);
   });
 
@@ -149,7 +150,7 @@ describe('the replicate provider', () => {
     fake.behaviour = 'silent';
     const hasty = createReplicateProvider({ ...settings, createTimeoutMs: 300 });
     await expect(hasty.kitchen(kitchenRequest(photo), recordingContext())).rejects.toThrow(
-      new GenerationFailure(PROVIDER_MESSAGES.timeout),
+      new ServiceFailure(PROVIDER_MESSAGES.timeout),
     );
   });
 
@@ -157,7 +158,7 @@ describe('the replicate provider', () => {
     fake.behaviour = 'draws-too-many-bytes';
     const provider = createReplicateProvider(settings);
     const answer = provider.kitchen(kitchenRequest(photo), recordingContext());
-    await expect(answer).rejects.toThrow(GenerationFailure);
+    await expect(answer).rejects.toThrow(ServiceFailure);
     await expect(answer).rejects.toThrow(/more than we accept/);
   });
 
@@ -172,9 +173,10 @@ describe('the replicate provider', () => {
     'reports a malformed answer (%s) clearly',
     async (behaviour) => {
       fake.behaviour = behaviour;
-      await expect(
-        createReplicateProvider(settings).kitchen(kitchenRequest(photo), recordingContext()),
-      ).rejects.toThrow(new GenerationFailure(PROVIDER_MESSAGES.unreadable));
+      const failure = createReplicateProvider(settings).kitchen(kitchenRequest(photo), recordingContext());
+      // Shown to the user as it is: a ServiceFailure, from the adapter or the shared HTTP client.
+      await expect(failure).rejects.toBeInstanceOf(ServiceFailure);
+      await expect(failure).rejects.toThrow(PROVIDER_MESSAGES.unreadable);
     },
   );
 

@@ -7,6 +7,15 @@
 // a retry after a crash follows the same run instead of queueing another.
 import { randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { baseUrlEnv, type Env, optionalEnv } from '../../../outbound/env-settings';
+import {
+  exchange,
+  failureFor,
+  type HttpAnswer,
+  isSuccess,
+  parseJson,
+  pause,
+} from '../../../outbound/http-client';
 import {
   GenerationFailure,
   type GenerationProvider,
@@ -16,10 +25,8 @@ import {
   type ProviderImage,
 } from '../../provider';
 import { matchAspect } from '../aspect';
-import { exchange, failureFor, type HttpAnswer, isSuccess, parseJson, pause } from '../http';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt, NEGATIVE_PROMPT } from '../prompt';
-import { baseUrlEnv, type Env, optionalEnv } from '../settings';
 import { fillWorkflow, loadWorkflow, type Workflow } from './workflow';
 
 export const COMFYUI_PROVIDER_NAME = 'comfyui';

@@ -2,6 +2,16 @@
 // size the model draws, with the prompt, an explicit gpt-image model and `input_fidelity=high` so the room stays
 // the room; the answer is cropped back to where the photo was. One synchronous call, no polling.
 import { z } from 'zod';
+import { baseUrlEnv, type Env, optionalEnv, requiredEnv } from '../../../outbound/env-settings';
+import {
+  exchangeWithRetries,
+  failureFor,
+  type HttpAnswer,
+  isSuccess,
+  parseJson,
+  retryPolicy,
+} from '../../../outbound/http-client';
+import { OPENAI_API_BASE_URL } from '../../../outbound/openai-api';
 import {
   GenerationFailure,
   type GenerationProvider,
@@ -10,10 +20,8 @@ import {
   type ProviderImage,
 } from '../../provider';
 import { cropToPlacement, nearestSize, padToCanvas, placementFor, type Size } from '../aspect';
-import { exchangeWithRetries, failureFor, type HttpAnswer, isSuccess, parseJson, retryPolicy } from '../http';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt } from '../prompt';
-import { baseUrlEnv, type Env, optionalEnv, requiredEnv } from '../settings';
 
 export const OPENAI_PROVIDER_NAME = 'openai';
 
@@ -34,7 +42,7 @@ export interface OpenAiSettings {
 }
 
 export const OPENAI_DEFAULTS = {
-  baseUrl: 'https://api.openai.com/v1',
+  baseUrl: OPENAI_API_BASE_URL,
   model: 'gpt-image-1.5',
   quality: 'medium',
   timeoutMs: 150_000,

@@ -5,15 +5,7 @@
 // new one. A stopped job cancels its prediction, which stops the billing too, unless the job was only handed to
 // another runner, which polls it on.
 import { z } from 'zod';
-import {
-  GenerationFailure,
-  type GenerationProvider,
-  type GenerationProviderFactory,
-  isHandedBack,
-  type ProviderContext,
-  type ProviderImage,
-} from '../../provider';
-import { matchAspect } from '../aspect';
+import { baseUrlEnv, type Env, optionalEnv, requiredEnv } from '../../../outbound/env-settings';
 import {
   exchange,
   exchangeWithRetries,
@@ -23,10 +15,18 @@ import {
   parseJson,
   pause,
   retryPolicy,
-} from '../http';
+} from '../../../outbound/http-client';
+import {
+  GenerationFailure,
+  type GenerationProvider,
+  type GenerationProviderFactory,
+  isHandedBack,
+  type ProviderContext,
+  type ProviderImage,
+} from '../../provider';
+import { matchAspect } from '../aspect';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt } from '../prompt';
-import { baseUrlEnv, type Env, optionalEnv, requiredEnv } from '../settings';
 
 export const REPLICATE_PROVIDER_NAME = 'replicate';
 

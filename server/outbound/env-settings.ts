@@ -1,5 +1,5 @@
-// Reading a provider's settings from the environment: one place for "required", defaults and numbers, so each
-// adapter's `...FromEnv` is a plain list of its variables.
+// Reading an outbound service's settings from the environment (providers, OpenAI moderation): one place for
+// "required", defaults and numbers, so each adapter's `...FromEnv` is a plain list of its variables.
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

@@ -1,10 +1,9 @@
-// HTTP for the photoreal providers: one exchange with a time limit that the job's signal also stops, retries
-// with backoff that honour the provider's `retry-after`, and the failures every provider shares (busy, outage,
-// unreachable, unreadable) turned into messages for the user.
+// HTTP to other services (the photoreal providers, OpenAI moderation): one exchange with a time limit that the
+// caller's signal also stops, retries with backoff that honour the service's `retry-after`, and the failures every
+// service shares (busy, outage, unreachable, unreadable) turned into messages for the user.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
-import { GenerationFailure } from '../provider';
-import { PROVIDER_MESSAGES } from './messages';
+import { SERVICE_MESSAGES, ServiceFailure } from './service-failure';
 
 /** A whole answer, body read, so the time limit covers the body as well as the headers. */
 export interface HttpAnswer {
@@ -27,7 +26,7 @@ export interface ExchangeOptions {
 export const MAX_ANSWER_BYTES = 25 * 1024 * 1024;
 
 const answerTooLarge = () =>
-  new GenerationFailure('The image service sent back more than we accept. Please try again.');
+  new ServiceFailure('The image service sent back more than we accept. Please try again.');
 
 /** The body, read as it arrives and refused as soon as it passes `maxBytes`, so a huge answer is never held. */
 async function cappedBody(response: Response, maxBytes: number): Promise<Buffer> {
@@ -61,9 +60,9 @@ export async function exchange(
     return { url, status: response.status, headers: response.headers, body };
   } catch (error) {
     if (signal.aborted) throw signal.reason;
-    if (error instanceof GenerationFailure) throw error;
-    if (timeout.aborted) throw new GenerationFailure(PROVIDER_MESSAGES.timeout, { cause: error });
-    throw new GenerationFailure(PROVIDER_MESSAGES.unreachable, { cause: error });
+    if (error instanceof ServiceFailure) throw error;
+    if (timeout.aborted) throw new ServiceFailure(SERVICE_MESSAGES.timeout, { cause: error });
+    throw new ServiceFailure(SERVICE_MESSAGES.unreachable, { cause: error });
   }
 }
 
@@ -143,10 +142,8 @@ export function describeAnswer(service: string, answer: HttpAnswer): string {
  */
 export function failureFor(service: string, answer: HttpAnswer): Error {
   const detail = describeAnswer(service, answer);
-  if (answer.status === 429)
-    return new GenerationFailure(PROVIDER_MESSAGES.busy, { cause: new Error(detail) });
-  if (answer.status >= 500)
-    return new GenerationFailure(PROVIDER_MESSAGES.outage, { cause: new Error(detail) });
+  if (answer.status === 429) return new ServiceFailure(SERVICE_MESSAGES.busy, { cause: new Error(detail) });
+  if (answer.status >= 500) return new ServiceFailure(SERVICE_MESSAGES.outage, { cause: new Error(detail) });
   return new Error(detail);
 }
 
@@ -156,10 +153,10 @@ export function parseJson<Schema extends z.ZodType>(answer: HttpAnswer, schema: 
   try {
     json = JSON.parse(answer.body.toString('utf8'));
   } catch (error) {
-    throw new GenerationFailure(PROVIDER_MESSAGES.unreadable, { cause: error });
+    throw new ServiceFailure(SERVICE_MESSAGES.unreadable, { cause: error });
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new GenerationFailure(PROVIDER_MESSAGES.unreadable, { cause: parsed.error });
+  if (!parsed.success) throw new ServiceFailure(SERVICE_MESSAGES.unreadable, { cause: parsed.error });
   return parsed.data;
 }
 
