@@ -2,7 +2,7 @@
 // section of docs/benchmarks.md. A benchmark that fails leaves a section saying so, the others still run, and
 // the command exits non-zero.
 import { rmSync } from 'node:fs';
-import { buildApp } from '../tests/support/browser';
+import { buildApp } from '../tooling/browser';
 import { type BenchContext, type Benchmark, BenchmarkSkipped } from './bench/benchmark';
 import { browserBenchmark } from './bench/browser';
 import { bundleBenchmark } from './bench/bundle';

@@ -1,7 +1,7 @@
 // The line before the final tally that says how many real-photo tests ran or were skipped (D33): a bare clone
 // skips them, CI runs them all. Counted from vitest's JSON report by the tag in their names, so a test skipped
 // for any other reason is never counted as one.
-import { REAL_PHOTO_TAG, realPhotosPlace, realPhotosPresent } from '../tests/support/paths';
+import { REAL_PHOTO_TAG, realPhotosPlace, realPhotosPresent } from '../tooling/paths';
 
 export interface VitestAssertion {
   fullName: string;

@@ -2,7 +2,7 @@
 // every CI reads, summed over all runners. Type checking and linting count as one test each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { readNodeSupport, unsupportedNode } from './node-support';
+import { readNodeSupport, unsupportedNode } from '../server/ops/node-support';
 import { realPhotoSummary, type VitestFileReport } from './real-photo-summary';
 
 interface Tally {

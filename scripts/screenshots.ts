@@ -6,6 +6,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { API_PREFIX, cataloguePaths } from '../contract/endpoints';
 import {
+  buildApp,
+  DESKTOP_VIEWPORT,
+  MOBILE_VIEWPORT,
+  newAppContext,
+  withAppInChromium,
+} from '../tooling/browser';
+import {
   card,
   chooseFirstOptions,
   choosePhoto,
@@ -19,16 +26,9 @@ import {
   waitForGenerationEnd,
   waitForHeading,
   waitForStep,
-} from '../tests/browser/kitchen-driver';
-import {
-  buildApp,
-  DESKTOP_VIEWPORT,
-  MOBILE_VIEWPORT,
-  newAppContext,
-  withAppInChromium,
-} from '../tests/support/browser';
-import { repoRoot } from '../tests/support/paths';
-import { showcaseKitchen } from '../tests/support/photo-source';
+} from '../tooling/kitchen-driver';
+import { repoRoot } from '../tooling/paths';
+import { showcaseKitchen } from '../tooling/photo-source';
 
 const OUT_DIR = path.join(repoRoot, 'docs', 'screenshots');
 /** Slab is made with and without handles, so the handles step shows (Shaker, the first style, skips it). */

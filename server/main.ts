@@ -1,8 +1,8 @@
 // Starts the API server and the built app on PORT/HOST; stops gracefully (database included) on SIGINT/SIGTERM.
 import manifest from '../package.json' with { type: 'json' };
-import { unsupportedNode } from '../scripts/node-support';
 import { type Config, ConfigError, DEFAULT_SHUTDOWN_GRACE_MS, loadConfig } from './config';
 import { openDatabase } from './db/open';
+import { unsupportedNode } from './ops/node-support';
 import { installProcessGuards } from './ops/process-guards';
 import { installGracefulShutdown } from './ops/shutdown';
 

@@ -1,5 +1,5 @@
-import { realPhotosPlace } from '../../tests/support/paths';
-import { realPhotoIfPresent } from '../../tests/support/photo-source';
+import { realPhotosPlace } from '../../tooling/paths';
+import { realPhotoIfPresent } from '../../tooling/photo-source';
 import type { MachineInfo } from './machine';
 
 /** What a benchmark is given: where it runs, and the production build, made once for all that need it. */

@@ -7,6 +7,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { MOBILE_VIEWPORT, newAppContext, withAppInChromium } from '../../tooling/browser';
 import {
   backButton,
   choosePhoto,
@@ -14,11 +15,10 @@ import {
   specStep,
   stepPath,
   waitForStep,
-} from '../../tests/browser/kitchen-driver';
-import { MOBILE_VIEWPORT, newAppContext, withAppInChromium } from '../../tests/support/browser';
-import { realPhotosPlace } from '../../tests/support/paths';
-import { realPhotoIfPresent, showcaseKitchen } from '../../tests/support/photo-source';
-import { temporaryDir } from '../../tests/support/server';
+} from '../../tooling/kitchen-driver';
+import { realPhotosPlace } from '../../tooling/paths';
+import { realPhotoIfPresent, showcaseKitchen } from '../../tooling/photo-source';
+import { temporaryDir } from '../../tooling/server';
 import type { Benchmark } from './benchmark';
 import { count, iterations, kb, ms, table, verdict } from './format';
 import { describeMachine } from './machine';

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { MOBILE_VIEWPORT, withAppInChromium } from '../../tests/support/browser';
+import { MOBILE_VIEWPORT, withAppInChromium } from '../../tooling/browser';
 import type { Benchmark } from './benchmark';
 import { kb, table, verdict } from './format';
 import { describeMachine } from './machine';

@@ -4,7 +4,7 @@
 import type { KitchenLayoutId } from '../../contract/layouts';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { type ConceptInput, renderConcept } from '../../server/generation/render/render-concept';
-import { realOrDrawnKitchen } from '../../tests/support/photo-source';
+import { realOrDrawnKitchen } from '../../tooling/photo-source';
 import type { Benchmark } from './benchmark';
 import { iterations, mib, ms, table, verdict } from './format';
 import { describeMachine } from './machine';

@@ -1,13 +1,13 @@
 // `npm start` from spawn to the first 200 on /healthz (DESIGN D32): with the tree unchanged since the last build
 // (the build is skipped), with one source changed before each start (a whole build first), and `node
-// dist-server/main.js` alone, the floor. It runs in a copy of the project (tests/support/project-copy.ts), so
+// dist-server/main.js` alone, the floor. It runs in a copy of the project (tooling/project-copy.ts), so
 // the working tree is never edited; each start's own line says which it did, and a start that did the other
 // fails the benchmark. The data directory exists before the first measured start, as after any first run.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { HEALTH_PATHS } from '../../server/ops/health-routes';
-import { copyProject } from '../../tests/support/project-copy';
+import { copyProject } from '../../tooling/project-copy';
 import type { Benchmark } from './benchmark';
 import { count, iterations, ms, table } from './format';
 import { describeMachine } from './machine';

@@ -12,8 +12,8 @@ import {
   specStep,
   stepPath,
   waitForStep,
-} from '../../tests/browser/kitchen-driver';
-import { showcaseKitchen } from '../../tests/support/photo-source';
+} from '../../tooling/kitchen-driver';
+import { showcaseKitchen } from '../../tooling/photo-source';
 
 export const LAST_STEP: SpecStepId = 'kitchen-island';
 

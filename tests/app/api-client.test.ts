@@ -6,8 +6,8 @@ import { fetchCatalogue } from '../../src/api/catalogue';
 import { type ApiClient, createApiClient } from '../../src/api/client';
 import { validateImageContent } from '../../src/api/images';
 import { ApiHttpError, REQUEST_FAILED_MESSAGE, RequestFailedError } from '../../src/api/request-errors';
-import { kitchenPhoto } from '../support/made-images';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../support/server';
+import { kitchenPhoto } from '../../tooling/made-images';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../tooling/server';
 import { type LocalServer, startLocalServer } from './support/local-server';
 
 const itemsOf = async (api: ApiClient, request: CatalogueRequest) =>

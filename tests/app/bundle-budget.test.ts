@@ -10,7 +10,7 @@ import { build, type Manifest, type Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootDataSchema } from '../../contract/users';
 import { readBootData } from '../../src/boot/boot-data';
-import { repoRoot } from '../support/paths';
+import { repoRoot } from '../../tooling/paths';
 
 /** 120 KB, counted as Vite's build report counts it (1 kB = 1000 bytes), so the figures read the same. */
 const FIRST_LOAD_BUDGET_BYTES = 120_000;

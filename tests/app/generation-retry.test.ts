@@ -10,8 +10,8 @@ import { generateKitchen } from '../../src/actors/generate-kitchen';
 import { createApiClient } from '../../src/api/client';
 import { GenerationKeys } from '../../src/api/generation-keys';
 import { REQUEST_FAILED_MESSAGE } from '../../src/api/request-errors';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../tooling/server';
 import { APP_CONFIGURATION, GenerationClient } from '../server/generation/generation-client';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../support/server';
 
 const LIMIT = 5;
 /** Long enough for any real answer on a busy machine; only the swallowed answer ever waits it out. */

@@ -8,7 +8,7 @@ import { decodeHeic } from '../../src/photo/decode-heic';
 import { base64Of, contentKeyOf } from '../../src/photo/encode-bytes';
 import { fitWithin } from '../../src/photo/fit-within';
 import { PHOTO_ERRORS } from '../../src/photo/photo-errors';
-import { kitchenPicture } from '../support/made-images';
+import { kitchenPicture } from '../../tooling/made-images';
 import { describeWithRealPhotos, fixture } from '../support/real-photos';
 
 describe('fitWithin', () => {

@@ -3,9 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kitchenPhoto, kitchenPicture } from '../support/made-images';
-import { realOrDrawnKitchen, realPhotoIfPresent } from '../support/photo-source';
-import { temporaryDir } from '../support/server';
+import { kitchenPhoto, kitchenPicture } from '../../tooling/made-images';
+import { realOrDrawnKitchen, realPhotoIfPresent } from '../../tooling/photo-source';
+import { temporaryDir } from '../../tooling/server';
 
 const withPhoto = temporaryDir('kr-photo-source-');
 const empty = temporaryDir('kr-photo-source-empty-');

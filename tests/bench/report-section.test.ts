@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withSection, writeReportSection } from '../../scripts/bench/report-section';
-import { temporaryDir } from '../support/server';
+import { temporaryDir } from '../../tooling/server';
 
 describe('a benchmark section of the report', () => {
   it('is appended after what is there, between its markers, when the report lacks it', () => {

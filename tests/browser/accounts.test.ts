@@ -7,10 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_DISABLE_PATH } from '../../contract/accounts';
 import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
 import { ACCOUNT_BUTTONS } from '../../src/components/account-buttons';
-import { DESKTOP_VIEWPORT, expectNoAxeViolations, MOBILE_VIEWPORT, newAppContext } from '../support/browser';
-import { kitchenPhotoFile } from '../support/made-images';
+import {
+  DESKTOP_VIEWPORT,
+  expectNoAxeViolations,
+  MOBILE_VIEWPORT,
+  newAppContext,
+} from '../../tooling/browser';
+import {
+  completeWizard,
+  generateButton,
+  waitForGenerationEnd,
+  waitForHeading,
+} from '../../tooling/kitchen-driver';
+import { kitchenPhotoFile } from '../../tooling/made-images';
 import { setUpBrowserSuite } from './browser-suite';
-import { completeWizard, generateButton, waitForGenerationEnd, waitForHeading } from './kitchen-driver';
 import { visitInApp } from './statechart-ui/executors';
 import { addVirtualAuthenticator } from './virtual-authenticator';
 

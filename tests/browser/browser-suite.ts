@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Config } from '../../server/config';
-import { type AppServer, launchChromium, newAppContext, startAppServer } from '../support/browser';
+import { type AppServer, launchChromium, newAppContext, startAppServer } from '../../tooling/browser';
 
 export interface BrowserSuite {
   readonly origin: string;

@@ -5,9 +5,7 @@ import { GENERATIONS_REMAINING_HEADER } from '../../contract/endpoints';
 import { jobPaths } from '../../contract/generation';
 import { GenerationFailure } from '../../server/generation/provider';
 import { registerGenerationProvider } from '../../server/generation/provider-registry';
-import { expectNoAxeViolations } from '../support/browser';
-import { kitchenPhotoFile } from '../support/made-images';
-import { setUpBrowserSuite } from './browser-suite';
+import { expectNoAxeViolations } from '../../tooling/browser';
 import {
   completeWizard,
   generateButton,
@@ -18,7 +16,9 @@ import {
   stepPath,
   waitForGenerationEnd,
   waitForStep,
-} from './kitchen-driver';
+} from '../../tooling/kitchen-driver';
+import { kitchenPhotoFile } from '../../tooling/made-images';
+import { setUpBrowserSuite } from './browser-suite';
 
 const BROKEN_PROVIDER = 'broken-for-tests';
 const PROVIDER_MESSAGE = 'The renderer is out of order; please try again later.';

@@ -4,9 +4,7 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, cataloguePaths } from '../../contract/endpoints';
-import { expectNoAxeViolations } from '../support/browser';
-import { kitchenPhotoFile } from '../support/made-images';
-import { setUpBrowserSuite } from './browser-suite';
+import { expectNoAxeViolations } from '../../tooling/browser';
 import {
   checkedLabel,
   chooseFirstIn,
@@ -17,7 +15,9 @@ import {
   stepPath,
   waitForGroup,
   waitForStep,
-} from './kitchen-driver';
+} from '../../tooling/kitchen-driver';
+import { kitchenPhotoFile } from '../../tooling/made-images';
+import { setUpBrowserSuite } from './browser-suite';
 
 const suite = setUpBrowserSuite({ moderation: 'rule' });
 

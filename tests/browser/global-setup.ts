@@ -1,7 +1,7 @@
 // Builds the app once for the whole browser run and hands its directory to every test file.
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { buildApp } from '../support/browser';
+import { buildApp } from '../../tooling/browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,10 +2,7 @@
 // the real moderation model (nsfwjs), every wizard step with its spec title and progress, the generation's
 // stages, and the result. Every screen on the way is checked with axe.
 import { describe, expect, it } from 'vitest';
-import { SPEC_STEP_ORDER, specProgress } from '../machines/model/spec-oracle';
-import { expectNoAxeViolations } from '../support/browser';
-import { kitchenPhotoFile } from '../support/made-images';
-import { setUpBrowserSuite } from './browser-suite';
+import { expectNoAxeViolations } from '../../tooling/browser';
 import {
   backButton,
   chooseFirstOptions,
@@ -22,7 +19,10 @@ import {
   waitForGenerationEnd,
   waitForHeading,
   waitForStep,
-} from './kitchen-driver';
+} from '../../tooling/kitchen-driver';
+import { kitchenPhotoFile } from '../../tooling/made-images';
+import { SPEC_STEP_ORDER, specProgress } from '../../tooling/spec-oracle';
+import { setUpBrowserSuite } from './browser-suite';
 
 const suite = setUpBrowserSuite({ moderation: 'nsfw' });
 

@@ -17,9 +17,7 @@ import {
 import { imageUrl } from '../../contract/images';
 import { EXPORT_DATA_FILE, exportedDataSchema, myDataExportUrl } from '../../contract/my-data';
 import { STORAGE_KEYS } from '../../src/persistence/kitchen-storage';
-import { expectNoAxeViolations, newAppContext } from '../support/browser';
-import { readZip, type ZipEntryRead } from '../support/read-zip';
-import { setUpBrowserSuite } from './browser-suite';
+import { expectNoAxeViolations, newAppContext } from '../../tooling/browser';
 import {
   completeWizard,
   focusedElement,
@@ -30,7 +28,9 @@ import {
   waitForGenerationEnd,
   waitForHeading,
   waitForStep,
-} from './kitchen-driver';
+} from '../../tooling/kitchen-driver';
+import { readZip, type ZipEntryRead } from '../support/read-zip';
+import { setUpBrowserSuite } from './browser-suite';
 
 const suite = setUpBrowserSuite();
 

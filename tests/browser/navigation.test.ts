@@ -2,9 +2,7 @@
 // Forward, and which entries exist), a reload in the middle of the wizard, and the keyboard alone.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../support/browser';
-import { kitchenPhotoFile } from '../support/made-images';
-import { setUpBrowserSuite } from './browser-suite';
+import { expectNoAxeViolations } from '../../tooling/browser';
 import {
   backButton,
   checkedLabel,
@@ -20,7 +18,9 @@ import {
   waitForGroup,
   waitForHeading,
   waitForStep,
-} from './kitchen-driver';
+} from '../../tooling/kitchen-driver';
+import { kitchenPhotoFile } from '../../tooling/made-images';
+import { setUpBrowserSuite } from './browser-suite';
 
 const suite = setUpBrowserSuite();
 

@@ -3,8 +3,6 @@
 // visitor whose storage holds a photo and choices), and the app then behaves as it always did.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { kitchenPhotoFile } from '../support/made-images';
-import { setUpBrowserSuite } from './browser-suite';
 import {
   checkedLabel,
   chooseFirstOptions,
@@ -15,7 +13,9 @@ import {
   stepPath,
   waitForHeading,
   waitForStep,
-} from './kitchen-driver';
+} from '../../tooling/kitchen-driver';
+import { kitchenPhotoFile } from '../../tooling/made-images';
+import { setUpBrowserSuite } from './browser-suite';
 
 const suite = setUpBrowserSuite();
 

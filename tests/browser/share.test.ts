@@ -4,9 +4,7 @@
 // "change one thing" on the way. Every new page is checked with axe.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../support/browser';
-import { kitchenPhotoFile } from '../support/made-images';
-import { setUpBrowserSuite } from './browser-suite';
+import { expectNoAxeViolations } from '../../tooling/browser';
 import {
   card,
   completeWizard,
@@ -15,7 +13,9 @@ import {
   waitForGenerationEnd,
   waitForHeading,
   waitForStep,
-} from './kitchen-driver';
+} from '../../tooling/kitchen-driver';
+import { kitchenPhotoFile } from '../../tooling/made-images';
+import { setUpBrowserSuite } from './browser-suite';
 
 const suite = setUpBrowserSuite();
 

@@ -4,7 +4,7 @@ import { mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildStatus, hashBuildInputs, STAMP_FILE, writeBuildStamp } from '../../scripts/build-stamp';
-import { temporaryDir } from '../support/server';
+import { temporaryDir } from '../../tooling/server';
 
 let root: string;
 let remove: () => void;

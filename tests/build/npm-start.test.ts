@@ -6,8 +6,8 @@ import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATHS } from '../../server/ops/health-routes';
-import { repoRoot } from '../support/paths';
-import { copyProject, type ProjectCopy } from '../support/project-copy';
+import { repoRoot } from '../../tooling/paths';
+import { copyProject, type ProjectCopy } from '../../tooling/project-copy';
 import { startServerProcess } from '../support/server-process';
 
 let project: ProjectCopy;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kitchenMachine } from '../../machines/kitchen/machine';
 import { statechartDocument, toMermaid } from '../../scripts/statechart-mermaid';
-import { repoRoot } from '../support/paths';
+import { repoRoot } from '../../tooling/paths';
 
 describe('docs/statechart.md', () => {
   it('matches the machine (run `npm run chart` after changing it)', () => {

@@ -31,7 +31,7 @@ import {
   stepMeta,
   stepProgress,
 } from '../../machines/kitchen/steps';
-import { SPEC_STEP_ORDER, SPEC_STEP_TITLES, specProgress } from './model/spec-oracle';
+import { SPEC_STEP_ORDER, SPEC_STEP_TITLES, specProgress } from '../../tooling/spec-oracle';
 import * as sample from './support/samples';
 
 describe('§2 wizard steps', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogueRequest, CatalogueResult } from '../../machines/kitchen/catalogue';
 import { STEP_BLOCKED_REASONS } from '../../machines/kitchen/requirements';
 import { stepMeta } from '../../machines/kitchen/steps';
-import { SPEC_STEP_ORDER, SPEC_STEP_TITLES, specProgress } from '../machines/model/spec-oracle';
+import { SPEC_STEP_ORDER, SPEC_STEP_TITLES, specProgress } from '../../tooling/spec-oracle';
 import { CATALOGUE, COMPLETE_SELECTIONS, renderApp, SAGE_FRONT, shown } from './harness';
 
 afterEach(cleanup);

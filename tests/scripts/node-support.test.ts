@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readNodeSupport, satisfiesRange, unsupportedNode } from '../../scripts/node-support';
-import { repoRoot } from '../support/paths';
+import { readNodeSupport, satisfiesRange, unsupportedNode } from '../../server/ops/node-support';
+import { repoRoot } from '../../tooling/paths';
 
 const support = readNodeSupport(repoRoot);
 

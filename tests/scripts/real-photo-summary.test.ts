@@ -1,7 +1,7 @@
 // The real-photo line of `npm test`: only tests tagged as needing the real photos count, whatever else skips.
 import { describe, expect, it } from 'vitest';
 import { realPhotoSummary, type VitestAssertion } from '../../scripts/real-photo-summary';
-import { REAL_PHOTO_TAG } from '../support/paths';
+import { REAL_PHOTO_TAG } from '../../tooling/paths';
 
 const test = (fullName: string, status: VitestAssertion['status']): VitestAssertion => ({ fullName, status });
 const absent = { present: false, place: '../shared/fixtures' };

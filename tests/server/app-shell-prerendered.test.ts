@@ -5,7 +5,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerenderedFileOf, readPrerenderedPages } from '../../server/app-shell/prerendered-pages';
-import { type RunningServer, startServer, temporaryDir, testConfig, writeTestDist } from '../support/server';
+import {
+  type RunningServer,
+  startServer,
+  temporaryDir,
+  testConfig,
+  writeTestDist,
+} from '../../tooling/server';
 
 const HOME_HEADING = '<h1 tabindex="-1" data-route-heading="true">See your kitchen reimagined</h1>';
 const PRERENDERED_HOME =

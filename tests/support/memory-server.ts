@@ -3,7 +3,7 @@
 import type { Config } from '../../server/config';
 import { runMigrations } from '../../server/db/migrations';
 import { openPglite } from '../../server/db/pglite';
-import { type RunningServer, startServer, temporaryDir, testConfig } from './server';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../tooling/server';
 
 export interface MemoryServer extends RunningServer {
   stop(): Promise<void>;

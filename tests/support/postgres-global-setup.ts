@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { sharedClusterFiles, stopPostgresCluster } from './postgres-cluster';
+import { sharedClusterFiles, stopPostgresCluster } from '../../tooling/postgres-cluster';
 
 export default function setup(project: TestProject): () => void {
   const sharedDir = mkdtempSync(path.join(tmpdir(), 'kr-shared-postgres-'));

@@ -13,9 +13,9 @@ import {
   sharedClusterFiles,
   startPostgresCluster,
   type TestPostgres,
-} from './postgres-cluster';
+} from '../../tooling/postgres-cluster';
 
-export { startPostgresCluster, type TestPostgres } from './postgres-cluster';
+export { startPostgresCluster, type TestPostgres } from '../../tooling/postgres-cluster';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { temporaryDir } from './server';
+import { temporaryDir } from '../../tooling/server';
 
 const READER = `
 import base64, json, sys, zipfile

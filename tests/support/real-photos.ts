@@ -2,9 +2,9 @@
 // the photo fixtures are (CI, or FIXTURES_DIR) and are skipped elsewhere. Their names carry REAL_PHOTO_TAG, so
 // scripts/run-tests.ts can count exactly these skips (D33).
 import { describe, it } from 'vitest';
-import { REAL_PHOTO_TAG, realPhotosPlace, realPhotosPresent } from './paths';
+import { REAL_PHOTO_TAG, realPhotosPlace, realPhotosPresent } from '../../tooling/paths';
 
-export { fixture, REAL_PHOTO_TAG, realPhotosPresent } from './paths';
+export { fixture, REAL_PHOTO_TAG, realPhotosPresent } from '../../tooling/paths';
 
 // The tag names the place looked in when the photos are absent, so a skipped test says why in any reporter.
 const tagged = (name: string) =>

@@ -2,7 +2,7 @@
 // process-wide error handlers, a second instance with its own event loop, a SIGKILL mid-job). Its pino log lines
 // are collected so tests can wait for one.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { repoRoot } from './paths';
+import { repoRoot } from '../../tooling/paths';
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -13,8 +13,15 @@ import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { ACCOUNT_BUTTONS } from '../../../src/components/account-buttons';
 import { choiceOfStep } from '../../../src/screens/your-kitchen/ChangeOneThing';
-import { kitchenPhotoFile } from '../../support/made-images';
-import { backButton, card, choosePhoto, generateButton, magentaPhoto, nextButton } from '../kitchen-driver';
+import {
+  backButton,
+  card,
+  choosePhoto,
+  generateButton,
+  magentaPhoto,
+  nextButton,
+} from '../../../tooling/kitchen-driver';
+import { kitchenPhotoFile } from '../../../tooling/made-images';
 import {
   ARMED_FAILURE_MESSAGE,
   ARMED_REFUSAL,

@@ -11,15 +11,15 @@ import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { kitchenMachine } from '../../../machines/kitchen/machine';
 import type { RouteId } from '../../../machines/kitchen/routes';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
-import { ERROR } from '../../machines/model/kitchen-model';
-import { allStateNodes, declaredTransitions } from '../../machines/model/transition-coverage';
 import {
   expectNoAxeViolations,
   launchChromium,
   newAppContext,
   SCREEN_WAIT_MS,
   startAppServer,
-} from '../../support/browser';
+} from '../../../tooling/browser';
+import { ERROR } from '../../machines/model/kitchen-model';
+import { allStateNodes, declaredTransitions } from '../../machines/model/transition-coverage';
 import { addVirtualAuthenticator } from '../virtual-authenticator';
 import { armFailures, disarm, holdGeneration, runStep } from './executors';
 import { expectedScreen, matches, readScreen, type ScreenFacts } from './screen-facts';

@@ -10,6 +10,7 @@ import { kitchenMachine } from '../../../machines/kitchen/machine';
 import { isStepComplete } from '../../../machines/kitchen/requirements';
 import { STEP_IDS } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
+import { specProgress, specTitleOf } from '../../../tooling/spec-oracle';
 import { actorCases } from './actor-cases';
 import { eventCases } from './event-cases';
 import {
@@ -21,7 +22,6 @@ import {
   type ModelEvent,
   pathsCoveringEveryTransition,
 } from './kitchen-model';
-import { specProgress, specTitleOf } from './spec-oracle';
 import { allStateNodes, declaredInvokeIds, declaredTransitions, keyOfTaken } from './transition-coverage';
 
 /** The server calls never settle by themselves: the model ends them by sending their done or error events. */

@@ -13,7 +13,7 @@ import { apiErrorSchema } from '../../../contract/errors';
 import { jobPaths } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
 import { SESSION_ENDED_CODES } from '../../../contract/session-end';
-import { serverOnPgliteForFile } from '../../support/server';
+import { serverOnPgliteForFile } from '../../../tooling/server';
 import { type Answer, startedJob } from '../generation/generation-client';
 import { adminPost, PasskeyBrowser, SoftwareAuthenticator } from './passkey-browser';
 

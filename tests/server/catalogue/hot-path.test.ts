@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, actionPaths, cataloguePaths } from '../../../contract/endpoints';
 import { API_CONTENT_SECURITY_POLICY } from '../../../server/security/headers';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { catalogueUrl } from './catalogue-app';
 
 const finishesUrl = (query: Record<string, string>) => catalogueUrl(cataloguePaths.finishes.path, query);

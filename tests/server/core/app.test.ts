@@ -20,7 +20,7 @@ import {
   temporaryDir,
   testConfig,
   writeTestDist,
-} from '../../support/server';
+} from '../../../tooling/server';
 
 const authorizePath = `${API_PREFIX}${actionPaths.authorizeUser}`;
 /** A valid user id that no session in these tests ever has. */

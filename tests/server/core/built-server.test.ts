@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_DATA_ELEMENT_ID } from '../../../contract/boot-data';
 import { API_PREFIX, cataloguePaths } from '../../../contract/endpoints';
 import { compileServer } from '../../../scripts/build';
-import { repoRoot } from '../../support/paths';
-import { temporaryDir, writeTestDist } from '../../support/server';
+import { repoRoot } from '../../../tooling/paths';
+import { temporaryDir, writeTestDist } from '../../../tooling/server';
 import { type ServerProcess, startServerProcess } from '../../support/server-process';
 import { GenerationClient } from '../generation/generation-client';
 

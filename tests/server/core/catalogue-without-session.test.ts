@@ -8,7 +8,7 @@ import {
   startServer,
   temporaryDir,
   testConfig,
-} from '../../support/server';
+} from '../../../tooling/server';
 
 let server: RunningServer;
 const temp = temporaryDir();

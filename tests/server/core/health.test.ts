@@ -6,8 +6,8 @@ import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import type { Database } from '../../../server/db/database';
 import { openDatabase } from '../../../server/db/open';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
-import { startPostgresCluster, type TestPostgres } from '../../support/postgres-cluster';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { startPostgresCluster, type TestPostgres } from '../../../tooling/postgres-cluster';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 
 let cluster: TestPostgres;
 let db: Database;

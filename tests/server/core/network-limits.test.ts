@@ -9,7 +9,7 @@ import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import { clientNetwork } from '../../../server/security/client-network';
 import { databaseRateLimitStore } from '../../../server/security/rate-limit-store';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { type Answer, GenerationClient } from '../generation/generation-client';
 
 let db: Database;

@@ -7,7 +7,7 @@ import { authorizeResponseSchema } from '../../../contract/users';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/open';
 import { createQuota } from '../../../server/quota/quota';
-import { cookieHeader, startServer, temporaryDir, writeTestDist } from '../../support/server';
+import { cookieHeader, startServer, temporaryDir, writeTestDist } from '../../../tooling/server';
 import { authorize, visit } from './session-helpers';
 
 const temp = temporaryDir();

@@ -11,7 +11,7 @@ import {
   temporaryDir,
   testConfig,
   writeTestDist,
-} from '../../support/server';
+} from '../../../tooling/server';
 
 let server: RunningServer;
 const temp = temporaryDir();

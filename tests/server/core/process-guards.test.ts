@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
-import { temporaryDir } from '../../support/server';
+import { temporaryDir } from '../../../tooling/server';
 import { startServerProcess, typescriptServer } from '../../support/server-process';
 
 const temp = temporaryDir();

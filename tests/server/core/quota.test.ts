@@ -9,8 +9,8 @@ import { createAdmission, MAX_UNFINISHED_JOBS_PER_USER } from '../../../server/j
 import { createJobStore } from '../../../server/jobs/job-store';
 import { createQuota, type Quota } from '../../../server/quota/quota';
 import { createUserStore, type UserStore } from '../../../server/users/user-store';
+import { startServer, temporaryDir, testConfig, writeTestDist } from '../../../tooling/server';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { startServer, temporaryDir, testConfig, writeTestDist } from '../../support/server';
 import { newKitchenJob } from '../generation/stored-job';
 import { authorize, visit } from './session-helpers';
 

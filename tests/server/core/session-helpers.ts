@@ -13,7 +13,7 @@ import {
   temporaryDir,
   testConfig,
   writeTestDist,
-} from '../../support/server';
+} from '../../../tooling/server';
 
 const BOOT_DATA = /<script type="application\/json" id="boot-data">(.*?)<\/script>/;
 

@@ -9,7 +9,7 @@ import { generationHistorySchema, jobPaths } from '../../../contract/generation'
 import { authorizeResponseSchema } from '../../../contract/users';
 import type { Database } from '../../../server/db/database';
 import { SESSION_COOKIE } from '../../../server/users/session';
-import { cookieHeader, type RunningServer } from '../../support/server';
+import { cookieHeader, type RunningServer } from '../../../tooling/server';
 import { type AppServer, authorize, startAppServer, visit } from './session-helpers';
 
 const SECRET = 'sessions-guests-secret-that-is-long-enough-0123';

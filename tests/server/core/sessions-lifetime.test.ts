@@ -6,7 +6,7 @@ import { apiErrorSchema } from '../../../contract/errors';
 import type { Database } from '../../../server/db/database';
 import { DEAD_SESSION_RETENTION_DAYS } from '../../../server/users/session-cleanup';
 import { createSessionStore } from '../../../server/users/session-store';
-import { cookieHeader, type RunningServer } from '../../support/server';
+import { cookieHeader, type RunningServer } from '../../../tooling/server';
 import { type AppServer, authorize, startAppServer, visit } from './session-helpers';
 
 const SERVICE_KEY = 'service-key-for-session-tests-0123';

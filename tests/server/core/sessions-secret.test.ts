@@ -4,7 +4,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config';
-import { temporaryDir } from '../../support/server';
+import { temporaryDir } from '../../../tooling/server';
 
 const temp = temporaryDir();
 afterAll(() => temp.remove());

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '../../../contract/errors';
 import { authorizeResponseSchema, SERVICE_USER_ID_HEADER } from '../../../contract/users';
 import { bootDataElement } from '../../../server/app-shell/app-shell';
 import { SESSION_COOKIE } from '../../../server/users/session';
-import { cookieHeader, type RunningServer } from '../../support/server';
+import { cookieHeader, type RunningServer } from '../../../tooling/server';
 import { GenerationClient } from '../generation/generation-client';
 import { type AppServer, authorize as authorizeAt, startAppServer, visit } from './session-helpers';
 

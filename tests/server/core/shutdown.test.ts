@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { validateImageResponseSchema } from '../../../contract/images';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
-import { kitchenPhoto } from '../../support/made-images';
-import { temporaryDir } from '../../support/server';
+import { kitchenPhoto } from '../../../tooling/made-images';
+import { temporaryDir } from '../../../tooling/server';
 import { type ServerProcess, startServerProcess, typescriptServer } from '../../support/server-process';
 import { startTrickledUpload } from './trickled-upload';
 

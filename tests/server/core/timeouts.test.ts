@@ -5,9 +5,9 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_TIMEOUTS, loadConfig } from '../../../server/config';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
-import { kitchenPhoto } from '../../support/made-images';
+import { kitchenPhoto } from '../../../tooling/made-images';
+import { temporaryDir } from '../../../tooling/server';
 import { type MemoryServer, startMemoryServer } from '../../support/memory-server';
-import { temporaryDir } from '../../support/server';
 import { startTrickledUpload } from './trickled-upload';
 
 const TIMEOUTS = { requestMs: 2_500, headersMs: 1_000, keepAliveMs: 5_000 };

@@ -3,7 +3,7 @@
 // nothing; a cancelled or failed generation gives its budget unit back; a paid empty room counts like a kitchen.
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../contract/errors';
-import { serverOnPgliteForFile, startServer, testConfig } from '../../support/server';
+import { serverOnPgliteForFile, startServer, testConfig } from '../../../tooling/server';
 import { type Answer, GenerationClient, startedJob } from './generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from './scripted-provider';
 

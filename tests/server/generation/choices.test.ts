@@ -7,8 +7,8 @@ import { apiErrorSchema } from '../../../contract/errors';
 import { MAX_CONFIGURATION_CHOICES } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
 import { describeConfiguration, type NamedKitchenChoices } from '../../../server/generation/configuration';
-import { SPEC_STEP_ORDER } from '../../machines/model/spec-oracle';
-import { serverOnPgliteForFile } from '../../support/server';
+import { serverOnPgliteForFile } from '../../../tooling/server';
+import { SPEC_STEP_ORDER } from '../../../tooling/spec-oracle';
 import { APP_CONFIGURATION, GenerationClient, startedJob } from './generation-client';
 
 const running = serverOnPgliteForFile({ generationLimit: 50 });

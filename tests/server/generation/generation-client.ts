@@ -16,8 +16,8 @@ import {
 } from '../../../contract/images';
 import type { KitchenConfiguration } from '../../../machines/kitchen/actors';
 import { catalogue } from '../../../server/catalogue/catalogue';
-import { kitchenPhoto } from '../../support/made-images';
-import { cookieHeader } from '../../support/server';
+import { kitchenPhoto } from '../../../tooling/made-images';
+import { cookieHeader } from '../../../tooling/server';
 
 const first = <T>(values: Iterable<T>): T => {
   for (const value of values) return value;

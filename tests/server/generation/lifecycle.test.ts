@@ -19,7 +19,7 @@ import { CONCEPT_WIDTH } from '../../../server/generation/render/render-concept'
 import { generateEmptyRoom } from '../../../src/actors/generate-empty-room';
 import { generateKitchen } from '../../../src/actors/generate-kitchen';
 import { createApiClient } from '../../../src/api/client';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { APP_CONFIGURATION, CHOICES, GenerationClient, jobPath, startedJob } from './generation-client';
 
 const LIMIT = 3;

@@ -3,7 +3,7 @@
 // queued; every unit is charged once. The same data directory (PGlite on disk) across both runs.
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobPaths } from '../../../contract/generation';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, jobPath, startedJob } from './generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from './scripted-provider';
 

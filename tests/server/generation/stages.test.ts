@@ -6,7 +6,7 @@ import { jobResponseSchema } from '../../../contract/generation';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, startedJob } from './generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from './scripted-provider';
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../../../contract/images';
 import type { Database } from '../../../server/db/database';
 import { openPostgres } from '../../../server/db/postgres';
+import { temporaryDir } from '../../../tooling/server';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { temporaryDir } from '../../support/server';
 import { type ServerProcess, spawnServer } from '../../support/server-process';
 import {
   type FakeReplicate,

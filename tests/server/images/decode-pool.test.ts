@@ -12,9 +12,9 @@ import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import type { Moderator } from '../../../server/moderation/moderator';
-import { kitchenPhoto, kitchenPicture } from '../../support/made-images';
+import { kitchenPhoto, kitchenPicture } from '../../../tooling/made-images';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { describeWithRealPhotos } from '../../support/real-photos';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
 import { readFixture } from './images-fixtures';
 import { photoForm } from './multipart-body';
 

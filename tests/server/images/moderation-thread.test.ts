@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
-import { normalisedKitchen } from '../../support/made-images';
+import { normalisedKitchen } from '../../../tooling/made-images';
 
 it('moderates a photo without loading tfjs into the calling thread', async () => {
   const kitchen = await normalisedKitchen();

@@ -5,7 +5,7 @@ import { normaliseImage } from '../../../server/images/normalise-image';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import { createNsfwModerator } from '../../../server/moderation/nsfw-moderator';
 import { createRuleModerator, mostlyMagenta, sha256In } from '../../../server/moderation/rule-moderator';
-import { normalisedKitchen } from '../../support/made-images';
+import { normalisedKitchen } from '../../../tooling/made-images';
 
 const flat = (background: string) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background } })

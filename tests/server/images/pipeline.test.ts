@@ -11,7 +11,7 @@ import {
   kitchenPicture,
   type MadeFormat,
   uprightKitchen,
-} from '../../support/made-images';
+} from '../../../tooling/made-images';
 import { describeWithRealPhotos } from '../../support/real-photos';
 import { fittedSize, photoFixtures, readFixture } from './images-fixtures';
 

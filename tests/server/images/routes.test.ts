@@ -15,7 +15,7 @@ import { createImageStore } from '../../../server/images/store/catalogued-image-
 import { createDiskBytes } from '../../../server/images/store/disk-bytes';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import { createRuleModerator, mostlyMagenta } from '../../../server/moderation/rule-moderator';
-import { jpegBomb, kitchenPhoto, pngBomb, truncatedJpeg } from '../../support/made-images';
+import { jpegBomb, kitchenPhoto, pngBomb, truncatedJpeg } from '../../../tooling/made-images';
 import { itWithRealPhotos } from '../../support/real-photos';
 import { readFixture } from './images-fixtures';
 import { multipartBody, photoForm } from './multipart-body';

@@ -9,8 +9,8 @@ import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
 import type { S3Settings } from '../../../server/images/store/s3-bytes';
+import { temporaryDir } from '../../../tooling/server';
 import { startPostgres } from '../../support/postgres';
-import { temporaryDir } from '../../support/server';
 
 export interface BackendFixture {
   db: Database;

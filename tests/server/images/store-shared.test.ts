@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../../../contract/images';
 import type { Config } from '../../../server/config';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
 import { GenerationClient } from '../generation/generation-client';
 import { startS3rver } from './store-backends';
 

@@ -10,8 +10,8 @@ import { CHUNK_BYTES } from '../../../server/images/store/database-bytes';
 import { type ImageStorage, openImageStorage } from '../../../server/images/store/open-image-storage';
 import { StorageLimitReachedError } from '../../../server/images/store/storage-limit';
 import { sweepImages } from '../../../server/images/store/sweeper';
-import { kitchenPhoto } from '../../support/made-images';
-import { type RunningServer, startServer, testConfig } from '../../support/server';
+import { kitchenPhoto } from '../../../tooling/made-images';
+import { type RunningServer, startServer, testConfig } from '../../../tooling/server';
 import { GenerationClient } from '../generation/generation-client';
 import { type BackendFixture, backendCases, createUsers } from './store-backends';
 

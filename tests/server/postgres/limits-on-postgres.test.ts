@@ -3,8 +3,8 @@
 // They share one data directory only so that either instance's runner finds every photo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../contract/errors';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
 import { GenerationClient } from '../generation/generation-client';
 
 const NETWORK_LIMIT = 3;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaths, PASSKEY_ERROR_CODES } from '../../../contract/accounts';
 import { apiErrorSchema } from '../../../contract/errors';
 import { imageUrl } from '../../../contract/images';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
 import { PasskeyBrowser, SoftwareAuthenticator } from '../accounts/passkey-browser';
 
 let cluster: TestPostgres;

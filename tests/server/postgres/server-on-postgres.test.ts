@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../../../contract/images';
 import { openPostgres } from '../../../server/db/postgres';
-import { startPostgres, type TestPostgres } from '../../support/postgres';
 import {
   cookieHeader,
   type RunningServer,
@@ -12,7 +11,8 @@ import {
   temporaryDir,
   testConfig,
   writeTestDist,
-} from '../../support/server';
+} from '../../../tooling/server';
+import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { authorize, visit } from '../core/session-helpers';
 import { GenerationClient, startedJob } from '../generation/generation-client';
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { sharedClusterFiles } from '../../../tooling/postgres-cluster';
 import { startPostgres } from '../../support/postgres';
-import { sharedClusterFiles } from '../../support/postgres-cluster';
 
 async function query<Row>(url: string, sql: string, values: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });

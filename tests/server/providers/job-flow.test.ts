@@ -23,7 +23,7 @@ import {
   createReplicateProvider,
   REPLICATE_DEFAULTS,
 } from '../../../server/generation/providers/replicate/replicate-provider';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, startedJob } from '../generation/generation-client';
 import { type FakeComfyUi, startFakeComfyUi } from './fake-comfyui';
 import { type FakeOpenAi, OPENAI_TEST_KEY, startFakeOpenAi } from './fake-openai';

@@ -12,8 +12,8 @@ import {
   openAiModerationSettingsFromEnv,
   withOpenAiModeration,
 } from '../../../server/moderation/openai-moderator';
-import { normalisedKitchen } from '../../support/made-images';
-import { type RunningServer, startServer, temporaryDir, testConfig } from '../../support/server';
+import { normalisedKitchen } from '../../../tooling/made-images';
+import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient } from '../generation/generation-client';
 import { type FakeOpenAi, FLAGGED_SEXUAL_SCORE, OPENAI_TEST_KEY, startFakeOpenAi } from './fake-openai';
 import { jsonOf } from './fake-server';

@@ -12,7 +12,7 @@ import {
 } from '../../../server/generation/providers/openai/openai-provider';
 import { emptyRoomPrompt, kitchenPrompt } from '../../../server/generation/providers/prompt';
 import { ServiceFailure } from '../../../server/outbound/service-failure';
-import { kitchenPicture } from '../../support/made-images';
+import { kitchenPicture } from '../../../tooling/made-images';
 import { type FakeOpenAi, OPENAI_TEST_KEY, startFakeOpenAi } from './fake-openai';
 import { formDataOf } from './fake-server';
 import {

@@ -11,7 +11,7 @@ import type {
   ProviderStage,
 } from '../../../server/generation/provider';
 import { normaliseImage } from '../../../server/images/normalise-image';
-import { kitchenPhoto } from '../../support/made-images';
+import { kitchenPhoto } from '../../../tooling/made-images';
 
 /** The photo exactly as `validate_image_content` stores it: put through the server's own intake pipeline. */
 export async function storedPhoto(photo?: Buffer): Promise<ProviderImage> {

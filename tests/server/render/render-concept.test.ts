@@ -17,7 +17,7 @@ import {
   renderDesign,
   wallSampleRegion,
 } from '../../../server/generation/render/render-concept';
-import { kitchenPicture } from '../../support/made-images';
+import { kitchenPicture } from '../../../tooling/made-images';
 import {
   ciede2000,
   ciede2000Lab,

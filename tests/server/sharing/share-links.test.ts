@@ -14,7 +14,7 @@ import { catalogue } from '../../../server/catalogue/catalogue';
 import { openImageStorage } from '../../../server/images/store/open-image-storage';
 import { LIVE_LINKS_PER_KITCHEN } from '../../../server/sharing/share-store';
 import { hashShareToken } from '../../../server/sharing/share-token';
-import { serverOnPgliteForFile, startServer, testConfig } from '../../support/server';
+import { serverOnPgliteForFile, startServer, testConfig } from '../../../tooling/server';
 import { GenerationClient, jobPath } from '../generation/generation-client';
 import { finishedKitchen, postShare, revoke, shareOf, sharesPath, stranger } from './share-client';
 

@@ -4,11 +4,11 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { buildApp as buildProductionApp } from '../../scripts/build';
-import type { Config } from '../../server/config';
-import type { Database } from '../../server/db/database';
-import { runMigrations } from '../../server/db/migrations';
-import { openPglite } from '../../server/db/pglite';
+import { buildApp as buildProductionApp } from '../scripts/build';
+import type { Config } from '../server/config';
+import type { Database } from '../server/db/database';
+import { runMigrations } from '../server/db/migrations';
+import { openPglite } from '../server/db/pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from './server';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';

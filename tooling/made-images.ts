@@ -3,10 +3,10 @@
 // the project's own concept renderer. Photos that matter for being real live in real-photos.ts.
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { catalogue } from '../../server/catalogue/catalogue';
-import { designFromChoices } from '../../server/generation/render/design';
-import { renderDesign } from '../../server/generation/render/render-concept';
-import { normaliseImage } from '../../server/images/normalise-image';
+import { catalogue } from '../server/catalogue/catalogue';
+import { designFromChoices } from '../server/generation/render/design';
+import { renderDesign } from '../server/generation/render/render-concept';
+import { normaliseImage } from '../server/images/normalise-image';
 
 export type MadeFormat = 'jpeg' | 'png' | 'webp';
 

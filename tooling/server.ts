@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildServer, type ServerParts } from '../../server/app';
-import type { Config } from '../../server/config';
-import type { Database } from '../../server/db/database';
-import { runMigrations } from '../../server/db/migrations';
-import { openPglite } from '../../server/db/pglite';
+import { buildServer, type ServerParts } from '../server/app';
+import type { Config } from '../server/config';
+import type { Database } from '../server/db/database';
+import { runMigrations } from '../server/db/migrations';
+import { openPglite } from '../server/db/pglite';
 
 export function temporaryDir(prefix = 'kr-test-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));

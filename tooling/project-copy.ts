@@ -2,7 +2,7 @@
 // and `npm run build` can run there, and its sources be changed, without touching the working tree.
 import { cpSync, existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { BUILD_INPUTS } from '../../scripts/build-stamp';
+import { BUILD_INPUTS } from '../scripts/build-stamp';
 import { repoRoot } from './paths';
 import { temporaryDir } from './server';
 

@@ -3,14 +3,9 @@
 // product with the same moves.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { byStep, STEP_IDS, type StepId, stepMeta } from '../../machines/kitchen/steps';
-import {
-  SPEC_STEP_ORDER,
-  SPEC_STEP_TITLES,
-  type SpecStepId,
-  specTitleOf,
-} from '../machines/model/spec-oracle';
-import type { PickedFile } from '../support/made-images';
+import { byStep, STEP_IDS, type StepId, stepMeta } from '../machines/kitchen/steps';
+import type { PickedFile } from './made-images';
+import { SPEC_STEP_ORDER, SPEC_STEP_TITLES, type SpecStepId, specTitleOf } from './spec-oracle';
 
 /** The radio groups to choose in on each step, in order, keyed by the step type; a plain choice's is its id. */
 const STEP_GROUPS = byStep<readonly string[]>(
