@@ -1,16 +1,18 @@
-// The arrows between the folders (DESIGN.md "Layout"): src -> machines, src -> contract, server -> contract;
-// machines/ imports xstate only; no barrel files.
+// The arrows between the folders (DESIGN.md "Layout", issue 23): src -> machines, src -> contract,
+// server -> contract; machines/ imports xstate only; the server imports nothing from scripts/, tests/ or tooling/;
+// scripts/ never imports tests/ (what both need is in tooling/); within server/, a helper two domains share lives
+// in outbound/, and jobs/ uses generation/, never the other way; no barrel files.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/paths';
+import { repoRoot } from '../../tooling/paths';
 
-const SOURCE = /\.(ts|tsx)$/;
+const SOURCE = /\.(ts|tsx|mjs)$/;
 
 const filesUnder = (folder: string): string[] =>
   readdirSync(path.join(repoRoot, folder), { recursive: true, encoding: 'utf8' })
     .filter((file) => SOURCE.test(file))
-    .map((file) => path.join(folder, file));
+    .map((file) => path.join(folder, file).split(path.sep).join('/'));
 
 const importsOf = (file: string): string[] => {
   const text = readFileSync(path.join(repoRoot, file), 'utf8');
@@ -20,46 +22,123 @@ const importsOf = (file: string): string[] => {
   return specifiers.filter((specifier) => specifier !== '');
 };
 
-/** The top folder an import lands in, or the package name for a bare import. */
-const landsIn = (file: string, specifier: string): string => {
+/** Where an import lands, from the repository's root (`server/outbound/http-client`), or `package:name`. */
+const target = (file: string, specifier: string): string => {
   if (!specifier.startsWith('.'))
     return `package:${specifier
       .split('/')
       .slice(0, specifier.startsWith('@') ? 2 : 1)
       .join('/')}`;
-  const resolved = path.normalize(path.join(path.dirname(file), specifier));
-  return resolved.split(path.sep)[0] ?? '';
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
 };
 
-const violations = (folder: string, allowed: (target: string) => boolean) =>
+const topFolder = (landing: string): string => landing.split('/')[0] ?? '';
+const isUnder = (landing: string, folder: string): boolean => landing.startsWith(`${folder}/`);
+
+/** A rule: given an importing file and where one of its imports lands, whether that arrow is allowed. */
+type Rule = (file: string, landing: string) => boolean;
+
+const rules = {
+  machinesImportXstateOnly: (_file, landing) =>
+    topFolder(landing) === 'machines' || landing === 'package:xstate',
+  contractImportsZodOnly: (_file, landing) => topFolder(landing) === 'contract' || landing === 'package:zod',
+  serverImportsContractAndPackagesOnly: (_file, landing) =>
+    landing.startsWith('package:') || ['server', 'contract', 'package.json'].includes(topFolder(landing)),
+  srcNeverImportsServer: (_file, landing) => topFolder(landing) !== 'server',
+  scriptsNeverImportTests: (_file, landing) => topFolder(landing) !== 'tests',
+  // Tooling serves what users get, so it builds the app as `npm run build` does; nothing else of scripts/.
+  toolingImportsNoTestsAndOnlyTheBuild: (_file, landing) =>
+    topFolder(landing) !== 'tests' &&
+    (topFolder(landing) !== 'scripts' || ['scripts/build', 'scripts/build-stamp'].includes(landing)),
+  providersStayInGeneration: (file, landing) =>
+    !isUnder(landing, 'server/generation/providers') ||
+    isUnder(file, 'server/generation') ||
+    isUnder(file, 'server/jobs') ||
+    file === 'server/app.ts',
+  generationNeverImportsJobs: (_file, landing) => !isUnder(landing, 'server/jobs'),
+  outboundImportsNoDomain: (_file, landing) =>
+    landing.startsWith('package:') ||
+    isUnder(landing, 'server/outbound') ||
+    topFolder(landing) === 'contract',
+} satisfies Record<string, Rule>;
+
+const violations = (folder: string, allowed: Rule) =>
   filesUnder(folder).flatMap((file) =>
     importsOf(file)
-      .map((specifier) => ({ file, specifier, target: landsIn(file, specifier) }))
-      .filter(({ target }) => !allowed(target))
-      .map(({ file, specifier }) => `${file} imports ${specifier}`),
+      .filter((specifier) => !allowed(file, target(file, specifier)))
+      .map((specifier) => `${file} imports ${specifier}`),
   );
 
 describe('import arrows', () => {
   it('machines/ imports xstate only (no React, no DOM, no fetch)', () => {
-    expect(violations('machines', (target) => target === 'machines' || target === 'package:xstate')).toEqual(
-      [],
-    );
+    expect(violations('machines', rules.machinesImportXstateOnly)).toEqual([]);
   });
 
   it('contract/ imports zod only', () => {
-    expect(violations('contract', (target) => target === 'contract' || target === 'package:zod')).toEqual([]);
+    expect(violations('contract', rules.contractImportsZodOnly)).toEqual([]);
   });
 
-  it('server/ never imports from src/ or machines/', () => {
-    expect(violations('server', (target) => target !== 'src' && target !== 'machines')).toEqual([]);
+  it('server/ imports only itself, contract/ and packages: never src/, machines/, scripts/, tests/ or tooling/', () => {
+    expect(violations('server', rules.serverImportsContractAndPackagesOnly)).toEqual([]);
   });
 
   it('src/ never imports from server/', () => {
-    expect(violations('src', (target) => target !== 'server')).toEqual([]);
+    expect(violations('src', rules.srcNeverImportsServer)).toEqual([]);
+  });
+
+  it('scripts/ never imports tests/: what benchmarks and tests share is in tooling/', () => {
+    expect(violations('scripts', rules.scriptsNeverImportTests)).toEqual([]);
+  });
+
+  it('tooling/ never imports tests/, and of scripts/ only the build', () => {
+    expect(violations('tooling', rules.toolingImportsNoTestsAndOnlyTheBuild)).toEqual([]);
+  });
+
+  it('only generation/ and jobs/ reach the providers; a helper two domains share is in server/outbound/', () => {
+    expect(violations('server', rules.providersStayInGeneration)).toEqual([]);
+    expect(violations('server/outbound', rules.outboundImportsNoDomain)).toEqual([]);
+  });
+
+  it('jobs/ uses generation/, never the other way', () => {
+    expect(violations('server/generation', rules.generationNeverImportsJobs)).toEqual([]);
+  });
+
+  it('catches the arrows issue 23 found (each was in the tree before)', () => {
+    const refused = (rule: Rule, file: string, specifier: string) => !rule(file, target(file, specifier));
+    expect(
+      refused(rules.serverImportsContractAndPackagesOnly, 'server/main.ts', '../scripts/node-support'),
+    ).toBe(true);
+    expect(
+      refused(
+        rules.scriptsNeverImportTests,
+        'scripts/bench/journey.ts',
+        '../../tests/support/postgres-cluster',
+      ),
+    ).toBe(true);
+    expect(
+      refused(
+        rules.providersStayInGeneration,
+        'server/moderation/openai-moderator.ts',
+        '../generation/providers/http',
+      ),
+    ).toBe(true);
+    expect(
+      refused(rules.toolingImportsNoTestsAndOnlyTheBuild, 'tooling/browser.ts', '../tests/support/x'),
+    ).toBe(true);
+    expect(
+      refused(rules.generationNeverImportsJobs, 'server/generation/provider.ts', '../jobs/job-store'),
+    ).toBe(true);
+    // And lets the arrows that are meant through.
+    expect(
+      refused(rules.toolingImportsNoTestsAndOnlyTheBuild, 'tooling/browser.ts', '../scripts/build'),
+    ).toBe(false);
+    expect(
+      refused(rules.providersStayInGeneration, 'server/jobs/job-runner.ts', '../generation/provider'),
+    ).toBe(false);
   });
 
   it('has no barrel files', () => {
-    const barrels = ['machines', 'src', 'contract', 'server']
+    const barrels = ['machines', 'src', 'contract', 'server', 'tooling']
       .flatMap(filesUnder)
       .filter((file) => /(^|\/)index\.tsx?$/.test(file));
     expect(barrels).toEqual([]);
