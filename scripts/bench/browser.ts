@@ -19,11 +19,6 @@ import {
 import { realPhotosPlace } from '../../tooling/paths';
 import { realPhotoIfPresent, showcaseKitchen } from '../../tooling/photo-source';
 import { temporaryDir } from '../../tooling/server';
-import type { Benchmark } from './benchmark';
-import { count, iterations, kb, ms, table, verdict } from './format';
-import { describeMachine } from './machine';
-import { longTaskProbe, PROBES, saveProbe, stepChangeProbe } from './page-probes';
-import { median, percentile } from './stats';
 import {
   advance,
   currentStep,
@@ -31,7 +26,12 @@ import {
   openWithPhoto,
   waitForStepOtherThan,
   walkToLastStep,
-} from './wizard-walk';
+} from '../../tooling/wizard-walk';
+import type { Benchmark } from './benchmark';
+import { count, iterations, kb, ms, table, verdict } from './format';
+import { describeMachine } from './machine';
+import { longTaskProbe, PROBES, saveProbe, stepChangeProbe } from './page-probes';
+import { median, percentile } from './stats';
 
 const BUDGET = { stepChangeMs: 50, photo12MpMs: 600 };
 const HEIC_PHOTO = 'heic/colorchecker-iphone13pro-cc0.heic';

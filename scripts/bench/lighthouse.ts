@@ -13,11 +13,11 @@ import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startAppServer } from '../../tooling/browser';
 import { generateButton, stepPath, waitForGenerationEnd } from '../../tooling/kitchen-driver';
+import { openWithPhoto, walkToLastStep } from '../../tooling/wizard-walk';
 import type { Benchmark } from './benchmark';
 import { iterations, kb, ms, table, verdict } from './format';
 import { describeMachine } from './machine';
 import { median } from './stats';
-import { openWithPhoto, walkToLastStep } from './wizard-walk';
 
 // The browser tests' Chromium flags, and a debugging port for Lighthouse (0: Chromium picks a free one and
 // writes it to DevToolsActivePort).

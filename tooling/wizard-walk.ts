@@ -12,8 +12,8 @@ import {
   specStep,
   stepPath,
   waitForStep,
-} from '../../tooling/kitchen-driver';
-import { showcaseKitchen } from '../../tooling/photo-source';
+} from './kitchen-driver';
+import { showcaseKitchen } from './photo-source';
 
 export const LAST_STEP: SpecStepId = 'kitchen-island';
 
