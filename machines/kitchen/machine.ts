@@ -228,7 +228,7 @@ export const kitchenMachine = setup({
       freshVerdict(context.moderationCache, context.inputImageKey, Date.now()) !== undefined,
     hasChosenGroup: ({ context }, params: { step: StepId }) => {
       const row = stepRow(params.step);
-      return row.kind === 'grouped-swatch' && row.hasGroup(context);
+      return row.kind === 'grouped-swatch' && row.group(context) !== null;
     },
     needsEmptyRoom: ({ context }) => context.emptyRoomId === null,
     hasGeneratedKitchen: ({ context }) => context.lastGeneratedImageDataUrl !== null,

@@ -51,8 +51,8 @@ export interface GroupedSwatchRow extends StepBase {
   swatches: CatalogueKind;
   choosesGroup: string;
   chooses: string;
-  /** Whether a group is chosen already: its swatches are then loaded at once. */
-  hasGroup: (context: KitchenContext) => boolean;
+  /** The chosen group, or null: once chosen, its swatches are loaded at once. */
+  group: (context: KitchenContext) => string | null;
   needs: (context: KitchenContext) => boolean;
   chosen: (context: KitchenContext) => ChosenInWords | null;
 }
@@ -136,7 +136,7 @@ export const WIZARD_STEPS = [
     swatches: 'frontalPreviews',
     choosesGroup: 'FRONTAL_COLOUR_GROUP.SELECTED',
     chooses: 'FRONTAL.SELECTED',
-    hasGroup: (c) => c.frontals.colorGroup !== null,
+    group: (c) => c.frontals.colorGroup,
     needs: (c) => c.frontals.colorGroup !== null && c.frontals.selectedFrontalId !== null,
     chosen: ({ frontals: { selectedFrontalPreview: front } }) =>
       front && { value: front.id, label: front.colour },
@@ -162,7 +162,7 @@ export const WIZARD_STEPS = [
     swatches: 'worktopColours',
     choosesGroup: 'WORKTOP_COLOUR_GROUP.SELECTED',
     chooses: 'WORKTOP_COLOUR.SELECTED',
-    hasGroup: (c) => c.worktops.colourGroup !== null,
+    group: (c) => c.worktops.colourGroup,
     needs: (c) => c.worktops.colourGroup !== null && c.worktops.colour !== null,
     chosen: (c) => text(c.worktops.colour),
   },

@@ -54,6 +54,13 @@ export const rowsOfKind = <K extends StepKind>(kind: K): RowOfKind<K>[] =>
 
 export const stepKind = (id: StepId): StepKind => stepRow(id).kind;
 
+/** The row of a step that must be of `kind`: a kind's screen reads its own row through this. */
+export const rowAs = <K extends StepKind>(id: StepId, kind: K): RowOfKind<K> => {
+  const row = stepRow(id);
+  if (row.kind !== kind) throw new Error(`${id} is not a ${kind} step.`);
+  return row as RowOfKind<K>;
+};
+
 export const stepMeta = (id: StepId): StepMeta => {
   const { title, description } = stepRow(id);
   return { id, title, description, path: `${WIZARD_BASE_PATH}/${id}`, position: STEP_IDS.indexOf(id) };
