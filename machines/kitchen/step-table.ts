@@ -1,18 +1,14 @@
-// The wizard's steps, each declared once, in their order (spec §2, DESIGN D1; D39), each of a kind: its texts, what
-// it needs before it can be left and the choice it makes in words for the generation. The chart builds a step's
-// state from its row by kind (`step-states.ts`) and the app shows one screen per kind (docs/architecture.md, "How
-// to add a step").
+// The wizard's steps, each declared once as a row of a kind (D39, D42), keyed by the ids the contract lists in
+// wizard order (contract/wizard-steps.ts): its texts, what it needs before it can be left and the choice it
+// makes in words for the generation. The chart builds a step's state from its row by kind (`step-states.ts`) and
+// the app shows one screen per kind (docs/architecture.md, "How to add a step").
+import { STEP_OPTIONS, type StepOption, type WizardStepId } from '../../contract/wizard-steps';
 import type { CatalogueKind } from './catalogue';
 import type { KitchenContext } from './context';
 import { resolveHandleChoice } from './handle-choice';
 import { chooseHandleless } from './selections';
 
-/** One option of a fixed-choice step: the value stored and sent, and the words the user reads. */
-export interface StepOption {
-  value: string;
-  label: string;
-  description?: string;
-}
+export type { StepOption };
 
 /** What the user chose on a step, in words: sent to the generation as one item of its list of choices. */
 export interface ChosenInWords {
@@ -21,7 +17,6 @@ export interface ChosenInWords {
 }
 
 interface StepBase {
-  id: string;
   title: string;
   description: string;
   /** Why Next is disabled while the step's choice is missing, in the user's words. */
@@ -81,17 +76,15 @@ const text = (value: string | null): ChosenInWords | null =>
 /** A yes/no choice kept as a boolean spec field, as the value 'yes' or 'no'. */
 const yesOrNo = (value: boolean | null): string | null => (value === null ? null : value ? 'yes' : 'no');
 
-export const WIZARD_STEPS = [
-  {
-    id: 'upload-image',
+export const STEP_ROWS = {
+  'upload-image': {
     kind: 'photo',
     title: 'Upload Your Kitchen Photo',
     description: 'Upload a photo of your current kitchen to get started.',
     blockedReason: 'Add a photo of your kitchen that passes our check to continue.',
     needs: (c) => c.inputImageDataUrl !== null && c.moderationPassed === true,
   },
-  {
-    id: 'design',
+  design: {
     kind: 'catalogue-choice',
     title: 'Design Style',
     description: 'Select a style that fits your taste.',
@@ -101,22 +94,17 @@ export const WIZARD_STEPS = [
     needs: (c) => c.selectedDesign !== null && c.frontals.doorStyleGroup !== null,
     chosen: (c) => text(c.frontals.doorStyleGroup),
   },
-  {
-    id: 'handles',
+  handles: {
     kind: 'fixed-choice',
     title: 'Handles',
     description: 'Do you wish to have handles?',
     blockedReason: 'Choose whether you want handles to continue.',
-    options: [
-      { value: 'no', label: 'With handles', description: 'Knobs, bars or cup handles you can choose later.' },
-      { value: 'yes', label: 'Handleless', description: 'Clean lines with a finger groove or rail.' },
-    ],
+    options: STEP_OPTIONS.handles,
     kept: (c) => yesOrNo(c.frontals.isHandleless),
     keep: (c, value) => ({ frontals: chooseHandleless(c.frontals, value === 'yes') }),
     decidedBy: { list: 'handleStyles', decide: (styles) => yesOrNo(resolveHandleChoice(styles)) },
   },
-  {
-    id: 'finishing',
+  finishing: {
     kind: 'catalogue-choice',
     title: 'Front Finish',
     description: 'Select the finish for your cabinet fronts.',
@@ -126,8 +114,7 @@ export const WIZARD_STEPS = [
     needs: (c) => c.frontals.finish !== null,
     chosen: (c) => text(c.frontals.finish),
   },
-  {
-    id: 'frontal-color',
+  'frontal-color': {
     kind: 'grouped-swatch',
     title: 'Front Color',
     description: 'Choose the main color palette for your cabinets.',
@@ -141,8 +128,7 @@ export const WIZARD_STEPS = [
     chosen: ({ frontals: { selectedFrontalPreview: front } }) =>
       front && { value: front.id, label: front.colour },
   },
-  {
-    id: 'material',
+  material: {
     kind: 'catalogue-choice',
     title: 'Worktop Material',
     description: '',
@@ -152,8 +138,7 @@ export const WIZARD_STEPS = [
     needs: (c) => c.worktops.material !== null,
     chosen: (c) => text(c.worktops.material),
   },
-  {
-    id: 'material-color',
+  'material-color': {
     kind: 'grouped-swatch',
     title: 'Worktop Color',
     description: 'Select a specific shade or pattern.',
@@ -166,8 +151,7 @@ export const WIZARD_STEPS = [
     needs: (c) => c.worktops.colourGroup !== null && c.worktops.colour !== null,
     chosen: (c) => text(c.worktops.colour),
   },
-  {
-    id: 'material-preview',
+  'material-preview': {
     kind: 'catalogue-choice',
     title: 'Worktop Finish',
     description: '',
@@ -178,33 +162,22 @@ export const WIZARD_STEPS = [
     chosen: ({ worktops: { selectedWorktopPreview: worktop } }) =>
       worktop && { value: worktop.id, label: worktop.finish },
   },
-  {
-    id: 'kitchen-shape',
+  'kitchen-shape': {
     kind: 'fixed-choice',
     title: 'Kitchen Layout',
     description: "Choose your kitchen's layout.",
     blockedReason: 'Choose a layout to continue.',
-    options: [
-      { value: 'single-wall', label: 'Single wall' },
-      { value: 'galley', label: 'Galley' },
-      { value: 'l-shaped', label: 'L-shaped' },
-      { value: 'u-shaped', label: 'U-shaped' },
-      { value: 'peninsula', label: 'Peninsula (G-shaped)' },
-    ],
+    options: STEP_OPTIONS['kitchen-shape'],
     kept: (c) => c.selectedShape,
     keep: (_, value) => ({ selectedShape: value }),
   },
-  {
-    id: 'kitchen-island',
+  'kitchen-island': {
     kind: 'fixed-choice',
     title: 'Kitchen Island',
     description: 'Will your kitchen include an island?',
     blockedReason: 'Choose whether you want an island to continue.',
-    options: [
-      { value: 'yes', label: 'An island', description: 'Extra worktop, storage and a place to gather.' },
-      { value: 'no', label: 'No island', description: 'Keep the floor open.' },
-    ],
+    options: STEP_OPTIONS['kitchen-island'],
     kept: (c) => yesOrNo(c.hasIsland),
     keep: (_, value) => ({ hasIsland: value === 'yes' }),
   },
-] as const satisfies readonly StepRow[];
+} as const satisfies Record<WizardStepId, StepRow>;

@@ -1,25 +1,36 @@
-// Everything about the step order, read from the one table (step-table.ts): ids, paths, progress, neighbours,
-// each step's kind, what it needs and loads, and its choice.
+// Everything about the step order, read from the contract's ids (contract/wizard-steps.ts) and the one row of each
+// step (step-table.ts): ids, paths, progress, neighbours, each step's kind, what it needs and loads, and its choice.
+import { WIZARD_STEP_IDS, type WizardStepId } from '../../contract/wizard-steps';
 import type { CatalogueKind } from './catalogue';
 import type { KitchenContext } from './context';
 import {
   type ChosenInWords,
   type FixedChoiceRow,
+  STEP_ROWS,
   type StepKind,
   type StepOption,
   type StepRow,
-  WIZARD_STEPS,
 } from './step-table';
 
-export type StepId = (typeof WIZARD_STEPS)[number]['id'];
+export type StepId = WizardStepId;
+
+type Rows = typeof STEP_ROWS;
+
+/** The steps of one kind, as a type. */
+export type StepIdOfKind<K extends StepKind> = {
+  [S in StepId]: Rows[S] extends { kind: K } ? S : never;
+}[StepId];
+
+/** The row of one step, as its own literal type (what it lists, loads and chooses). */
+export type RowOf<S extends StepId> = Rows[S];
 
 /** The steps that are a choice among the options their row lists (D39). */
-export type FixedChoiceStepId = Extract<(typeof WIZARD_STEPS)[number], { kind: 'fixed-choice' }>['id'];
+export type FixedChoiceStepId = StepIdOfKind<'fixed-choice'>;
 
 /** The steps a table must name one by one; the fixed choices follow from their rows. */
 export type OwnStepId = Exclude<StepId, FixedChoiceStepId>;
 
-/** A row of one kind, with its id typed as a step's. */
+/** A row of one kind, with its id. */
 export type RowOfKind<K extends StepKind> = Extract<StepRow, { kind: K }> & { id: StepId };
 
 export interface StepMeta {
@@ -33,10 +44,14 @@ export interface StepMeta {
 
 export const WIZARD_BASE_PATH = '/create-kitchen';
 
-/** The rows as the general row type: a row's own literal type would hide the optional parts it leaves out. */
-const ROWS: readonly (StepRow & { id: StepId })[] = WIZARD_STEPS;
+export const STEP_IDS: readonly StepId[] = WIZARD_STEP_IDS;
 
-export const STEP_IDS: readonly StepId[] = ROWS.map((step) => step.id);
+/** The rows in step order, with their ids, as the general row type (a row's own type hides what it leaves out). */
+const ROWS: readonly (StepRow & { id: StepId })[] = STEP_IDS.map((id) => {
+  const row: StepRow | undefined = (STEP_ROWS as Partial<Record<StepId, StepRow>>)[id];
+  if (!row) throw new Error(`The wizard step ${id} has no row in step-table.ts.`);
+  return { ...row, id };
+});
 
 export const FIRST_STEP = STEP_IDS[0] as StepId;
 /** The last step has no Next: it generates the kitchen. */

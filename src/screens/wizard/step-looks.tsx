@@ -6,22 +6,20 @@ import { findKitchenLayout } from '../../../contract/layouts';
 import type { CatalogueItems, CatalogueKind } from '../../../machines/kitchen/catalogue';
 import type { KitchenContext } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
-import type { StepOption, WIZARD_STEPS } from '../../../machines/kitchen/step-table';
-import type { StepId } from '../../../machines/kitchen/steps';
+import type { StepOption } from '../../../machines/kitchen/step-table';
+import type { RowOf, StepId, StepIdOfKind } from '../../../machines/kitchen/steps';
 import type { Choice } from '../../components/ChoiceGroup';
 import { DoorProfileIcon, profileOfDoorStyle } from '../../components/DoorProfileIcon';
 import { LayoutPlan } from '../../components/LayoutPlan';
 import { Swatch } from '../../components/Swatch';
 import { frontFinishNote, worktopFinishNote, worktopMaterialNote } from './choice-notes';
 
-type Row = (typeof WIZARD_STEPS)[number];
-type RowOf<S> = Extract<Row, { id: S }>;
 type ItemOf<K> = K extends CatalogueKind ? CatalogueItems[K][number] : never;
 /** Any catalogue item: a kind's screen holds the look of whichever step is on screen. */
 export type AnyItem = ItemOf<CatalogueKind>;
 
-export type CatalogueStepId = Extract<Row, { kind: 'catalogue-choice' }>['id'];
-export type GroupedStepId = Extract<Row, { kind: 'grouped-swatch' }>['id'];
+export type CatalogueStepId = StepIdOfKind<'catalogue-choice'>;
+export type GroupedStepId = StepIdOfKind<'grouped-swatch'>;
 
 /** Words that may depend on what was chosen before. */
 type LookText = string | ((context: KitchenContext) => string);
@@ -172,10 +170,7 @@ export const FIXED_LOOKS: Partial<Record<StepId, FixedLook>> = {
   },
   'kitchen-shape': {
     legend: 'Kitchen layout',
-    option: ({ value }) => ({
-      description: findKitchenLayout(value)?.description,
-      visual: <LayoutPlan shape={value} />,
-    }),
+    option: ({ value }) => ({ visual: <LayoutPlan shape={value} /> }),
   },
   'kitchen-island': {
     legend: 'Kitchen island',
