@@ -1,6 +1,6 @@
 // The wizard steps in order. Earlier steps are links back; the current one carries aria-current="step".
 import { useLayoutEffect, useRef, useState } from 'react';
-import { WIZARD_STEPS } from '../../machines/kitchen/step-table';
+import { STEP_IDS, stepMeta } from '../../machines/kitchen/steps';
 import { RouteLink } from '../routing/RouteLink';
 import '../styles/wizard.css';
 
@@ -25,7 +25,7 @@ export function StepList({ currentPosition }: StepListProps) {
   return (
     <nav className="step-list" aria-label="Wizard steps">
       <ol ref={listRef} tabIndex={isScrollable ? 0 : undefined}>
-        {WIZARD_STEPS.map((step, position) => {
+        {STEP_IDS.map(stepMeta).map((step, position) => {
           const state =
             position < currentPosition ? 'done' : position === currentPosition ? 'current' : 'upcoming';
           const content = (
