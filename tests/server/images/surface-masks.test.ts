@@ -15,8 +15,9 @@ import {
 import { type ImageStorage, openImageStorage } from '../../../server/images/store/open-image-storage';
 import { sweepImages } from '../../../server/images/store/sweeper';
 import { readZip } from '../../support/read-zip';
-import { type RunningServer, startServer, testConfig } from '../../support/server';
+import { type RunningServer, serverOnPgliteForFile, startServer, testConfig } from '../../support/server';
 import { GenerationClient } from '../generation/generation-client';
+import { multipartBody } from './multipart-body';
 import { type BackendFixture, backendCases } from './store-backends';
 
 interface Photo {
@@ -280,5 +281,91 @@ describe.each(backendCases)('surface masks on $name', (backendCase) => {
     expect(erased.status).toBe(204);
     expect((await storedKeys()).filter((key) => key.startsWith(`${owner}/`))).toEqual([]);
     expect(await maskRows(photo.id)).toEqual([]);
+  });
+});
+
+describe('surface masks through app.inject, with a small storage cap', () => {
+  // 0.3 MB: room for the photo (about 50 KB) and real masks (a few KB), not for a mask of noise (about 750 KB).
+  const running = serverOnPgliteForFile({ imageStoragePerUserMb: 0.3 });
+
+  async function ownPhoto() {
+    const client = new GenerationClient(running.server.origin);
+    const verdict = await client.validate();
+    if (!verdict.isSafe) throw new Error('the made kitchen was judged unsafe');
+    return { client, photo: { id: verdict.imageId, width: verdict.width, height: verdict.height } };
+  }
+  const inject = (cookie: string, id: string, body: ReturnType<typeof multipartBody>, headers = {}) =>
+    running.server.app.inject({
+      method: 'PUT',
+      url: surfaceMasksUrl(id),
+      payload: body.payload,
+      headers: { ...body.headers, cookie, ...headers },
+    });
+
+  it('refuses a cross-site PUT or DELETE before reading it', async () => {
+    const { client, photo } = await ownPhoto();
+    const mask = await rectangleMask(photo, [0, 0, 10, 10]);
+    const body = multipartBody([
+      { name: 'fronts', value: mask.png, filename: 'm.png', contentType: 'image/png' },
+    ]);
+    const fromElsewhere = [
+      await inject(client.sessionCookie, photo.id, body, { origin: 'https://evil.example' }),
+      await inject(client.sessionCookie, photo.id, body, { 'sec-fetch-site': 'cross-site' }),
+      await running.server.app.inject({
+        method: 'DELETE',
+        url: surfaceMasksUrl(photo.id),
+        headers: { cookie: client.sessionCookie, 'sec-fetch-site': 'cross-site' },
+      }),
+    ];
+    expect(fromElsewhere.map((answer) => [answer.statusCode, answer.json().code])).toEqual(
+      Array(3).fill([403, 'CROSS_SITE_REQUEST']),
+    );
+    expect((await client.request(surfaceMasksUrl(photo.id))).body).toMatchObject({ surfaces: [] });
+    expect((await inject(client.sessionCookie, photo.id, body)).json()).toMatchObject({
+      surfaces: ['fronts'],
+    });
+  });
+
+  it('counts masks toward the storage cap, and bounds the body', async () => {
+    const { client, photo } = await ownPhoto();
+    const noise = await sharp(randomBytes(photo.width * photo.height), {
+      raw: { width: photo.width, height: photo.height, channels: 1 },
+    })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
+    const full = await inject(
+      client.sessionCookie,
+      photo.id,
+      multipartBody([{ name: 'worktop', value: noise, filename: 'm.png', contentType: 'image/png' }]),
+    );
+    expect([full.statusCode, full.json().code]).toEqual([413, 'STORAGE_LIMIT_REACHED']);
+
+    const huge = await inject(
+      client.sessionCookie,
+      photo.id,
+      multipartBody([{ name: 'worktop', value: randomBytes(9 * 1024 * 1024), filename: 'm.png' }]),
+    );
+    expect([huge.statusCode, huge.json().code]).toEqual([413, 'IMAGE_TOO_LARGE']);
+    const notMultipart = await running.server.app.inject({
+      method: 'PUT',
+      url: surfaceMasksUrl(photo.id),
+      payload: { fronts: 'x' },
+      headers: { cookie: client.sessionCookie },
+    });
+    expect([notMultipart.statusCode, notMultipart.json().code]).toEqual([415, 'UPLOAD_NOT_MULTIPART']);
+    expect((await client.request(surfaceMasksUrl(photo.id))).body).toMatchObject({ surfaces: [] });
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const document = (await running.server.app.inject({ url: `${API_PREFIX}/openapi.json` })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(document.paths[`${API_PREFIX}/images/{id}/masks`] ?? {}).sort()).toEqual([
+      'delete',
+      'get',
+      'put',
+    ]);
+    expect(Object.keys(document.paths[`${API_PREFIX}/images/{id}/masks/{surface}`] ?? {})).toEqual(['get']);
   });
 });
