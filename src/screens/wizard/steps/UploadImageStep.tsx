@@ -5,6 +5,7 @@ import { RouteLink } from '../../../routing/RouteLink';
 import '../../../styles/upload.css';
 import { NO_GENERATIONS_LEFT } from '../../generations-left';
 import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
+import { KitchenCheckNotice } from './KitchenCheckNotice';
 
 const ACCEPTED_TYPES = 'image/*,.heic,.heif';
 
@@ -126,6 +127,7 @@ export function UploadImageStep() {
           )}
         </div>
         <PhotoStatus />
+        <KitchenCheckNotice chooseAnother={<PhotoPicker label="Choose another photo" />} />
         <div className="upload__actions">
           <PhotoPicker label={dataUrl ? 'Take another photo' : 'Take a photo'} capture primary={!dataUrl} />
           <PhotoPicker label={dataUrl ? 'Choose another file' : 'Choose a file'} />
@@ -146,8 +148,9 @@ export function UploadImageStep() {
           </p>
         )}
         <p className="muted upload__fine-print">
-          JPEG, PNG, WebP, AVIF or HEIC. Large photos are resized on your device before upload.{' '}
-          <RouteLink route="privacy">What happens to your photo</RouteLink>
+          JPEG, PNG, WebP, AVIF or HEIC. Large photos are resized on your device before upload. We check each
+          photo for unsuitable content, which we can't accept, and for signs of a kitchen, which only prompts
+          a question. <RouteLink route="privacy">What happens to your photo</RouteLink>
         </p>
       </section>
     </div>
