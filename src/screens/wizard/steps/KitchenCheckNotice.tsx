@@ -1,11 +1,10 @@
 // The soft "is it a kitchen?" warning (issue 22): the server's check saw no fridge, oven, microwave, sink or
 // toaster in the photo. Never a refusal: the visitor may continue anyway (an empty room is a fair photo too) or
 // choose another photo.
-import type { ReactNode } from 'react';
 import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
 
-/** `chooseAnother`: the photo step's own picker, so choosing here works as it does there. */
-export function KitchenCheckNotice({ chooseAnother }: { chooseAnother: ReactNode }) {
+/** `onChooseAnother` opens the photo step's own file picker (one file input, so the step has one way in). */
+export function KitchenCheckNotice({ onChooseAnother }: { onChooseAnother: () => void }) {
   const send = useSend();
   const { isProcessingImage, isModerating } = useKitchenView();
   const check = useKitchenContext((context) => context.kitchenCheck);
@@ -22,7 +21,9 @@ export function KitchenCheckNotice({ chooseAnother }: { chooseAnother: ReactNode
         <button type="button" className="button button--primary" onClick={() => send({ type: 'NEXT' })}>
           Continue anyway
         </button>
-        {chooseAnother}
+        <button type="button" className="button button--secondary" onClick={onChooseAnother}>
+          Choose another photo
+        </button>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 // Snap with the phone camera, choose a file, or drop one; then the prepared photo with its check's outcome.
-import { type ChangeEvent, type DragEvent, useState } from 'react';
+import { type ChangeEvent, type DragEvent, type Ref, useRef, useState } from 'react';
 import { useSaveOutcome } from '../../../app/app-services';
 import { RouteLink } from '../../../routing/RouteLink';
 import '../../../styles/upload.css';
@@ -9,7 +9,14 @@ import { KitchenCheckNotice } from './KitchenCheckNotice';
 
 const ACCEPTED_TYPES = 'image/*,.heic,.heif';
 
-function PhotoPicker({ label, capture, primary }: { label: string; capture?: boolean; primary?: boolean }) {
+interface PhotoPickerProps {
+  label: string;
+  capture?: boolean;
+  primary?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+function PhotoPicker({ label, capture, primary, inputRef }: PhotoPickerProps) {
   const send = useSend();
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -20,6 +27,7 @@ function PhotoPicker({ label, capture, primary }: { label: string; capture?: boo
   return (
     <label className={`button ${primary ? 'button--primary' : 'button--secondary'} file-button`}>
       <input
+        ref={inputRef}
         className="visually-hidden"
         type="file"
         accept={ACCEPTED_TYPES}
@@ -69,6 +77,7 @@ export function UploadImageStep() {
   }));
   const photoNotKept = useSaveOutcome() === 'saved-without-photos';
   const [isDragging, setDragging] = useState(false);
+  const filePicker = useRef<HTMLInputElement>(null);
   const isBusy = isProcessingImage || isModerating;
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -127,10 +136,10 @@ export function UploadImageStep() {
           )}
         </div>
         <PhotoStatus />
-        <KitchenCheckNotice chooseAnother={<PhotoPicker label="Choose another photo" />} />
+        <KitchenCheckNotice onChooseAnother={() => filePicker.current?.click()} />
         <div className="upload__actions">
           <PhotoPicker label={dataUrl ? 'Take another photo' : 'Take a photo'} capture primary={!dataUrl} />
-          <PhotoPicker label={dataUrl ? 'Choose another file' : 'Choose a file'} />
+          <PhotoPicker label={dataUrl ? 'Choose another file' : 'Choose a file'} inputRef={filePicker} />
           {dataUrl && (
             <button
               type="button"
