@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, myDataPaths } from '../../../contract/endpoints';
+import { imageUrl } from '../../../contract/images';
 import { EXPORT_DATA_FILE, exportedDataSchema } from '../../../contract/my-data';
 import {
   type MarkedSurface,
@@ -130,6 +131,12 @@ describe.each(backendCases)('surface masks on $name', (backendCase) => {
       1,
     ]);
     expect((await greyPlane(served.body as Buffer)).equals(fronts.plane)).toBe(true);
+
+    // A mask is never an image of its own: its id serves nothing.
+    const [maskRow] = await fixture.db.query<{ id: string }>('SELECT id FROM images WHERE parent_id = $1', [
+      photo.id,
+    ]);
+    expect((await alice.request(imageUrl(maskRow?.id ?? ''))).status).toBe(404);
 
     const masks = await storage.masks.read(await ownerOf(photo.id), photo.id);
     expect(masks?.width).toBe(photo.width);
@@ -367,5 +374,25 @@ describe('surface masks through app.inject, with a small storage cap', () => {
       'put',
     ]);
     expect(Object.keys(document.paths[`${API_PREFIX}/images/{id}/masks/{surface}`] ?? {})).toEqual(['get']);
+  });
+});
+
+describe('surface masks under the rate limit', () => {
+  const running = serverOnPgliteForFile({ rateLimit: { max: 3, windowMs: 60_000 } });
+
+  it('counts each PUT as a state-changing request; reading masks is not limited', async () => {
+    const client = new GenerationClient(running.server.origin);
+    const verdict = await client.validate(); // the first of the three
+    if (!verdict.isSafe) throw new Error('the made kitchen was judged unsafe');
+    const mask = await rectangleMask(verdict, [0, 0, 8, 8]);
+    const put = () => putMasks(client, verdict.imageId, maskForm([{ name: 'fronts', bytes: mask.png }]));
+    const statuses = [(await put()).status, (await put()).status];
+    const limited = await put();
+    expect([...statuses, limited.status]).toEqual([200, 200, 429]);
+    expect(limited.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    expect((await client.request(surfaceMasksUrl(verdict.imageId))).body).toMatchObject({
+      surfaces: ['fronts'],
+    });
   });
 });
