@@ -4,7 +4,11 @@
 // them (catalogued-image-store.ts); they count toward the owner's storage cap. Owner-only, like every image.
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import type { MarkedSurface, SurfaceMasksResponse } from '../../../contract/surface-masks';
+import {
+  MARKED_SURFACES,
+  type MarkedSurface,
+  type SurfaceMasksResponse,
+} from '../../../contract/surface-masks';
 import type { Database } from '../../db/database';
 import { isImageId, isOwnerId, type OpenedImage } from '../image-store';
 import { maskPlane } from '../read-mask';
@@ -56,7 +60,7 @@ interface MaskRow {
 const LIVE_PHOTO = `SELECT width, height FROM images
   WHERE id = $1 AND owner_id = $2 AND expires_at > now() AND parent_id IS NULL`;
 const MASKS_OF = `SELECT id, surface, storage, storage_key AS "storageKey", byte_size AS "byteSize" FROM images
-  WHERE parent_id = $1 AND owner_id = $2 AND expires_at > now() ORDER BY surface`;
+  WHERE parent_id = $1 AND owner_id = $2 AND expires_at > now()`;
 
 const MASK_CONTENT_TYPE = 'image/png';
 
@@ -73,7 +77,8 @@ export function createSurfaceMaskStore(options: SurfaceMaskStoreOptions): Surfac
     imageId,
     width: photo.width,
     height: photo.height,
-    surfaces: rows.map((row) => row.surface),
+    // In the contract's order (the order they are drawn), whatever the database's.
+    surfaces: MARKED_SURFACES.filter((surface) => rows.some((row) => row.surface === surface)),
   });
   /** Bytes of a backend no longer configured are left to the sweep, as everywhere else. */
   const deleteBytes = async (rows: readonly Pick<MaskRow, 'storage' | 'storageKey'>[]) => {
@@ -164,9 +169,13 @@ export function createSurfaceMaskStore(options: SurfaceMaskStoreOptions): Surfac
 
     async clear(ownerId, imageId) {
       if (!(await findPhoto(ownerId, imageId))) return false;
-      const rows = await masksOf(ownerId, imageId);
+      // Rows first, then the bytes they named: a PUT racing this one keeps its own masks whole.
+      const rows = await db.query<Pick<MaskRow, 'storage' | 'storageKey'>>(
+        `DELETE FROM images WHERE parent_id = $1 AND owner_id = $2
+         RETURNING storage, storage_key AS "storageKey"`,
+        [imageId, ownerId],
+      );
       await deleteBytes(rows);
-      await db.query('DELETE FROM images WHERE parent_id = $1 AND owner_id = $2', [imageId, ownerId]);
       return true;
     },
 
