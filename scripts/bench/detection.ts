@@ -42,8 +42,8 @@ async function drawnPhotos(): Promise<Photo[]> {
     .jpeg()
     .toBuffer();
   return [
-    { label: 'the renderer’s kitchen (1000 × 752)', bytes: await kitchenPhoto() },
-    { label: 'a bare wall (1600 × 1200)', bytes: wall },
+    { label: 'the renderer’s kitchen', bytes: await kitchenPhoto() },
+    { label: 'a bare wall', bytes: wall },
   ];
 }
 
