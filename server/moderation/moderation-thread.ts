@@ -1,6 +1,7 @@
-// The nsfw model, and the COCO detector behind the kitchen check (issue 22), in a worker thread of its own. Importing tfjs and loading the model take most of a second of
-// JavaScript, and scoring an image about a tenth of one: on the server's thread either would hold up every other
-// request (a page load right after start waited for the model). Here the server's thread only posts bytes and
+// The nsfw model, and the COCO detector behind the kitchen check (issue 22, D43), in a worker thread of its own.
+// Importing tfjs and loading the model take most of a second of JavaScript, and scoring an image about a tenth of
+// one: on the server's thread either would hold up every other request (a page load right after start waited for
+// the model). Here the server's thread only posts bytes and
 // reads back scores. One thread serves the whole process; if it dies, the next image starts a new one.
 //
 // This file is both sides: imported, it is the client; run as the worker (workerData says so), it scores.
