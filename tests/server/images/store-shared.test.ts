@@ -68,7 +68,11 @@ describe.each([
       .extractChannel(0)
       .raw()
       .toBuffer();
-    expect(plane.every((value) => value === 255)).toBe(true);
+    expect([plane.length, plane.every((value) => value === 255)]).toEqual([
+      (width ?? 0) * (height ?? 0),
+      true,
+    ]);
+    expect(plane.length).toBeGreaterThan(0);
     expect((await stranger.request(surfaceMaskUrl(id, 'worktop'))).status).toBe(404);
     expect((await onB.request(surfaceMasksUrl(id), { method: 'DELETE' })).status).toBe(204);
     expect((await onA.request(surfaceMasksUrl(id))).body).toMatchObject({ surfaces: [] });
