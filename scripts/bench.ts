@@ -6,6 +6,7 @@ import { buildApp } from '../tooling/browser';
 import { type BenchContext, type Benchmark, BenchmarkSkipped } from './bench/benchmark';
 import { browserBenchmark } from './bench/browser';
 import { bundleBenchmark } from './bench/bundle';
+import { detectionBenchmark } from './bench/detection';
 import { quick } from './bench/format';
 import { journeyBenchmark } from './bench/journey';
 import { lighthouseBenchmark } from './bench/lighthouse';
@@ -22,6 +23,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   browserBenchmark,
   serverBenchmark,
   renderBenchmark,
+  detectionBenchmark,
   journeyBenchmark,
   uploadsBenchmark,
   restartBenchmark,

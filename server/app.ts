@@ -14,6 +14,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { createGenerationProvider } from './generation/provider-registry';
 import { createImagePool, imagePoolSettings } from './images/image-pool';
+import { surfaceMaskRoutes } from './images/mask-routes';
 import { imageRoutes } from './images/routes';
 import { openImageStorage } from './images/store/open-image-storage';
 import { startSweeper } from './images/store/sweeper';
@@ -207,6 +208,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         pool: imagePool,
         moderationTimeoutMs: config.moderationTimeoutMs,
       });
+      await api.register(surfaceMaskRoutes, { masks: imageStorage.masks, pool: imagePool });
       await api.register(jobQueue, {
         db,
         jobs,
@@ -217,7 +219,12 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         jobSettings: config.generationJobs,
         databaseUrl: config.databaseUrl,
       });
-      await api.register(myDataRoutes, { db, images, bytes: imageStorage.bytes });
+      await api.register(myDataRoutes, {
+        db,
+        images,
+        masks: imageStorage.masks,
+        bytes: imageStorage.bytes,
+      });
       await api.register(shareOwnerRoutes, sharing);
     },
     { prefix: API_PREFIX },

@@ -41,9 +41,17 @@ export interface PreparedPhoto {
 export interface ValidateImageInput {
   dataUrl: string | null;
 }
+/** Whether the photo looks like a kitchen: the server's soft check (issue 22), never a refusal. */
+export interface KitchenCheck {
+  looksLikeKitchen: boolean;
+  /** The kitchen objects seen (refrigerator, oven, microwave, sink, toaster). */
+  found: string[];
+}
 export interface ImageVerdict {
   isSafe: boolean;
   imageId: string | null;
+  /** Absent when the server did not check (no detector there). */
+  kitchenCheck?: KitchenCheck;
 }
 
 /** Every choice a generation needs. */

@@ -2,7 +2,7 @@
 // (create-kitchen-storage); flags the spec stores (isModerating, isProcessingImage) are read from the state
 // value instead, so they cannot disagree with it.
 import type { AccessDenialReason } from './account';
-import type { ComparedKitchen, GenerationRefusal, PastGeneration, SessionDays } from './actors';
+import type { ComparedKitchen, GenerationRefusal, KitchenCheck, PastGeneration, SessionDays } from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import type { ModerationCache } from './moderation-cache';
 import { emptyFrontals, emptyWorktops, type FrontalsSelection, type WorktopsSelection } from './selections';
@@ -49,6 +49,8 @@ export interface KitchenContext extends WizardState {
   userId: number | null;
   remainingGenerations: number | null;
   catalogue: LoadedCatalogue;
+  /** The server's "is it a kitchen?" check of the photo; null until checked, or when it did not check. */
+  kitchenCheck: KitchenCheck | null;
   /** The message the error screen shows; null when there is no error. */
   error: string | null;
   generationStage: GenerationStage | null;
@@ -117,6 +119,7 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   userId: input.userId,
   remainingGenerations: null,
   catalogue: emptyCatalogue(),
+  kitchenCheck: null,
   error: null,
   generationStage: null,
   generationRefusal: null,

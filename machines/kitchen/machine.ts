@@ -10,6 +10,7 @@ import {
   type EmptyRoomOutput,
   type GeneratedKitchen,
   type GenerationFailure,
+  type ImageVerdict,
   type PastGeneration,
 } from './actors';
 import { type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
@@ -257,6 +258,7 @@ export const kitchenMachine = setup({
       inputImageKey: null,
       inputImageId: null,
       moderationPassed: null,
+      kitchenCheck: null,
       emptyRoomId: null,
       error: null,
     })),
@@ -276,9 +278,10 @@ export const kitchenMachine = setup({
           ? null
           : (freshVerdict(context.moderationCache, context.inputImageKey, Date.now())?.isSafe ?? null),
     })),
-    storeModerationVerdict: assign(({ context }, params: { isSafe: boolean; imageId: string | null }) => ({
+    storeModerationVerdict: assign(({ context }, params: ImageVerdict) => ({
       moderationPassed: params.isSafe,
       inputImageId: params.imageId,
+      kitchenCheck: params.kitchenCheck ?? null,
       moderationCache:
         context.inputImageKey === null
           ? context.moderationCache
@@ -290,6 +293,7 @@ export const kitchenMachine = setup({
       inputImageKey: null,
       inputImageId: null,
       moderationPassed: null,
+      kitchenCheck: null,
       emptyRoomId: null,
       error: null,
     }),

@@ -58,9 +58,10 @@ describe('the compiled server (npm start)', () => {
     expect(body.materials.length).toBeGreaterThan(0);
   });
 
-  it('moderates an uploaded photo with the nsfw model in its own thread', async () => {
+  it('moderates an uploaded photo with the nsfw model in its own thread, and checks it for a kitchen', async () => {
     const verdict = await new GenerationClient(origin).validate();
-    expect(verdict).toMatchObject({ isSafe: true });
+    // The detector's model files are read from node_modules by the compiled thread: found, the check is made.
+    expect(verdict).toMatchObject({ isSafe: true, kitchenCheck: { looksLikeKitchen: true } });
   }, 60_000);
 
   it('stops cleanly on SIGTERM', async () => {

@@ -1,14 +1,22 @@
 // Snap with the phone camera, choose a file, or drop one; then the prepared photo with its check's outcome.
-import { type ChangeEvent, type DragEvent, useState } from 'react';
+import { type ChangeEvent, type DragEvent, type Ref, useRef, useState } from 'react';
 import { useSaveOutcome } from '../../../app/app-services';
 import { RouteLink } from '../../../routing/RouteLink';
 import '../../../styles/upload.css';
 import { NO_GENERATIONS_LEFT } from '../../generations-left';
 import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
+import { KitchenCheckNotice } from './KitchenCheckNotice';
 
 const ACCEPTED_TYPES = 'image/*,.heic,.heif';
 
-function PhotoPicker({ label, capture, primary }: { label: string; capture?: boolean; primary?: boolean }) {
+interface PhotoPickerProps {
+  label: string;
+  capture?: boolean;
+  primary?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+function PhotoPicker({ label, capture, primary, inputRef }: PhotoPickerProps) {
   const send = useSend();
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -19,6 +27,7 @@ function PhotoPicker({ label, capture, primary }: { label: string; capture?: boo
   return (
     <label className={`button ${primary ? 'button--primary' : 'button--secondary'} file-button`}>
       <input
+        ref={inputRef}
         className="visually-hidden"
         type="file"
         accept={ACCEPTED_TYPES}
@@ -68,6 +77,7 @@ export function UploadImageStep() {
   }));
   const photoNotKept = useSaveOutcome() === 'saved-without-photos';
   const [isDragging, setDragging] = useState(false);
+  const filePicker = useRef<HTMLInputElement>(null);
   const isBusy = isProcessingImage || isModerating;
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -126,9 +136,10 @@ export function UploadImageStep() {
           )}
         </div>
         <PhotoStatus />
+        <KitchenCheckNotice onChooseAnother={() => filePicker.current?.click()} />
         <div className="upload__actions">
           <PhotoPicker label={dataUrl ? 'Take another photo' : 'Take a photo'} capture primary={!dataUrl} />
-          <PhotoPicker label={dataUrl ? 'Choose another file' : 'Choose a file'} />
+          <PhotoPicker label={dataUrl ? 'Choose another file' : 'Choose a file'} inputRef={filePicker} />
           {dataUrl && (
             <button
               type="button"
@@ -146,8 +157,9 @@ export function UploadImageStep() {
           </p>
         )}
         <p className="muted upload__fine-print">
-          JPEG, PNG, WebP, AVIF or HEIC. Large photos are resized on your device before upload.{' '}
-          <RouteLink route="privacy">What happens to your photo</RouteLink>
+          JPEG, PNG, WebP, AVIF or HEIC. Large photos are resized on your device before upload. We check each
+          photo for unsuitable content, which we can't accept, and for signs of a kitchen, which only prompts
+          a question. <RouteLink route="privacy">What happens to your photo</RouteLink>
         </p>
       </section>
     </div>
