@@ -5,10 +5,10 @@ export default defineConfig({
   test: {
     // One group for all three projects (CI time, issue 23, D42): the browser files run beside the others instead
     // of one at a time after them with a core idle. Vitest orders a group's files by project name, then longest
-    // first, so the Chromium files, the longest, start first and leave no tail. One file per core: vitest's
-    // default is one fewer than the cores, which on CI's 2-core machine ran every file one after another while
-    // most files wait on servers, databases, Chromium and timers.
-    maxWorkers: availableParallelism(),
+    // first, so the Chromium files, the longest, start first and leave no tail. At least two workers: vitest's
+    // default, one fewer than the cores, ran every file one after another on CI's 2-core machine, while most
+    // files wait on servers, databases, Chromium and timers.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Each project gets the environment its code really runs in: the statechart, contract and server in
     // Node, the React app in a DOM, and the whole product in real Chromium against the real server.
     projects: [
