@@ -1,30 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-const BROWSER_PROJECT = 'browser';
-
-/**
- * The Chromium files are the run's longest (the statechart walk alone is about half the browser time): started
- * first, beside the node and DOM files, they leave no tail at the end with one file running and a core idle.
- * Within each kind, vitest's own order: longest first by the last run's durations, else the largest file first.
- */
-class BrowserFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const startsEarly = (spec: TestSpecification) => (spec.project.name === BROWSER_PROJECT ? 0 : 1);
-    // Array#sort is stable: vitest's order holds within each kind.
-    return (await super.sort(files)).sort((a, b) => startsEarly(a) - startsEarly(b));
-  }
-}
 
 export default defineConfig({
   test: {
-    // One group for all three projects (CI time, issue 23): the browser files start first and run beside the
-    // others, instead of one at a time after them with a core idle.
-    sequence: { sequencer: BrowserFirstSequencer },
-    // One file per core. Vitest's default is one fewer than the cores, which on CI's 2-core machine ran every
-    // file one after another while most files wait on servers, databases, Chromium and timers.
-    maxWorkers: availableParallelism(),
+    // One group for all three projects (CI time, issue 23, D42): the browser files run beside the others instead
+    // of one at a time after them with a core idle. Vitest orders a group's files by project name, then longest
+    // first, so the Chromium files, the longest, start first and leave no tail. At least two workers: vitest's
+    // default, one fewer than the cores, ran every file one after another on CI's 2-core machine, while most
+    // files wait on servers, databases, Chromium and timers.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Each project gets the environment its code really runs in: the statechart, contract and server in
     // Node, the React app in a DOM, and the whole product in real Chromium against the real server.
     projects: [
@@ -52,7 +36,7 @@ export default defineConfig({
       },
       {
         test: {
-          name: BROWSER_PROJECT,
+          name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
           // Builds the app once per run and hands its directory to every file.

@@ -6,6 +6,7 @@ import {
   chooseFirstIn,
   choosePhoto,
   nextButton,
+  type PhotoFile,
   photoOutcome,
   SPEC_STEPS,
   type SpecStepId,
@@ -27,34 +28,64 @@ async function completeStep(page: Page, id: SpecStepId): Promise<void> {
   }
 }
 
-/** A new page on the upload step with the kitchen photo checked. `origin` when the context has no base URL. */
-export async function openWithPhoto(context: BrowserContext, origin = ''): Promise<Page> {
+/**
+ * A new page on the upload step with a kitchen photo checked: the showcase kitchen (real when the photos are
+ * beside the clone) unless `photo` is given. `origin` when the context has no base URL.
+ */
+export async function openWithPhoto(context: BrowserContext, origin = '', photo?: PhotoFile): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${origin}${stepPath('upload-image')}`);
   await waitForStep(page, 'upload-image');
-  await choosePhoto(page, (await showcaseKitchen()).file);
+  await choosePhoto(page, photo ?? (await showcaseKitchen()).file);
   if ((await photoOutcome(page)) !== 'ready') throw new Error('The kitchen photo was not accepted.');
   return page;
 }
 
-const STEP_TITLES: Record<string, string> = Object.fromEntries(
-  SPEC_STEPS.map((step) => [step.id, step.title]),
+/** What a person sees once a step has settled: its title, and its first choices when it has any. */
+const SETTLED_SIGNS = Object.fromEntries(
+  SPEC_STEPS.map((step) => [step.id, { title: step.title, firstGroup: step.groups[0] ?? null }]),
 );
 
+const WALK_WAIT_MS = 20_000;
+
 /**
- * Waits until another step than `from` shows: its path in the address bar and its title in the heading. A step
- * that skips itself (handles) is in the address bar for a moment only, so the two must agree.
+ * Waits until another step than `from` has settled, as a person sees it: its path in the address bar, its title
+ * in the heading and, on a step with choices, its first options on screen. A step that skips itself (handles,
+ * when every style of the door style is handleless) shows no options before it moves on, so it is never taken
+ * for the step to make choices on. Fails naming the step left, what was awaited and what the screen showed.
  */
-export async function waitForStepOtherThan(page: Page, from: SpecStepId): Promise<SpecStepId> {
-  await page.waitForFunction(
-    ([previous, titles]) => {
-      const id = location.pathname.replace('/create-kitchen/', '');
-      const heading = document.querySelector('h1[data-route-heading]')?.textContent?.trim();
-      return id !== previous && heading !== undefined && heading === titles[id];
-    },
-    [from, STEP_TITLES] as const,
-    { timeout: 20_000 },
-  );
+export async function waitForStepOtherThan(
+  page: Page,
+  from: SpecStepId,
+  timeoutMs = WALK_WAIT_MS,
+): Promise<SpecStepId> {
+  try {
+    await page.waitForFunction(
+      ([previous, signs]) => {
+        const id = location.pathname.replace('/create-kitchen/', '');
+        const sign = signs[id];
+        const heading = document.querySelector('h1[data-route-heading]')?.textContent?.trim();
+        if (id === previous || sign === undefined || heading !== sign.title) return false;
+        if (sign.firstGroup === null) return true;
+        const options = document.querySelectorAll(`input[type="radio"][name="${sign.firstGroup}"]`);
+        return [...options].some((option) => option.closest('label')?.checkVisibility() === true);
+      },
+      [from, SETTLED_SIGNS] as const,
+      { timeout: timeoutMs },
+    );
+  } catch (error) {
+    const heading = await page
+      .locator('h1[data-route-heading]')
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => null);
+    throw new Error(
+      `The wizard walk left "${from}" and waited ${timeoutMs / 1000} s for another step to show its title and, ` +
+        `if it has choices, its first options; the screen showed ${new URL(page.url()).pathname} with the ` +
+        `heading ${JSON.stringify(heading?.trim() ?? null)}.`,
+      { cause: error },
+    );
+  }
   return currentStep(page);
 }
 
