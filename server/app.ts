@@ -197,6 +197,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         ceremonies: createCeremonies(createChallengeStore(db)),
         sessions: sessionStore,
         users,
+        jobs: sharing.jobs,
         publicBaseUrl: config.publicBaseUrl,
       });
       await api.register(imageRoutes, {

@@ -11,11 +11,13 @@ import { SESSION_ENDED_CODES } from '../../contract/session-end';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import '../http/user-request';
+import { MAX_UNFINISHED_JOBS_PER_USER } from '../generation/admission';
+import type { JobStore } from '../generation/job-store';
 import { SERVICE_KEY_HEADER } from '../users/service-key';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../users/session-cookie';
 import type { SessionStore } from '../users/session-store';
 import type { UserStore } from '../users/user-store';
-import type { AccountStore } from './account-store';
+import type { AccountStore, AdoptResult } from './account-store';
 import type { Ceremonies } from './ceremony';
 import { relyingPartyFor } from './relying-party';
 
@@ -24,8 +26,15 @@ export interface AccountRoutesOptions {
   ceremonies: Ceremonies;
   sessions: SessionStore;
   users: UserStore;
+  jobs: Pick<JobStore, 'countUnfinished'>;
   publicBaseUrl: string;
 }
+
+/** Why a sign-in waits instead of moving this browser's kitchens into the account. */
+const ADOPTION_WAITS: Record<Exclude<AdoptResult, 'adopted'>, string> = {
+  busy: 'A kitchen is being generated here and in your account. Sign in once one has finished.',
+  'too-many-jobs': `Together, this browser and your account have more than ${MAX_UNFINISHED_JOBS_PER_USER} kitchens being generated. Sign in once some have finished.`,
+};
 
 /** Passkeys belong to people in browsers: a service caller acting for a user may not make or use them. */
 function browserOnly(request: FastifyRequest): void {
@@ -36,8 +45,9 @@ function browserOnly(request: FastifyRequest): void {
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { accounts, ceremonies, sessions, users, publicBaseUrl },
+  { accounts, ceremonies, sessions, users, jobs, publicBaseUrl },
 ) => {
+  const unfinishedLimit = { max: MAX_UNFINISHED_JOBS_PER_USER, count: jobs.countUnfinished };
   const answerFor = async (userId: number): Promise<AccountAnswer> => ({
     userId,
     generationsRemaining: (await users.find(userId))?.generationsRemaining ?? 0,
@@ -89,13 +99,8 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       throw new HttpError(403, SESSION_ENDED_CODES.disabled, 'This account has been disabled.');
     }
     await accounts.markUsed(passkey.credentialId, counter);
-    if ((await accounts.adoptGuest(request.userId, passkey.userId)) === 'busy') {
-      throw new HttpError(
-        409,
-        PASSKEY_ERROR_CODES.busy,
-        'A kitchen is being generated here and in your account. Sign in once one has finished.',
-      );
-    }
+    const adopted = await accounts.adoptGuest(request.userId, passkey.userId, unfinishedLimit);
+    if (adopted !== 'adopted') throw new HttpError(409, PASSKEY_ERROR_CODES.busy, ADOPTION_WAITS[adopted]);
     await switchSession(request, reply, passkey.userId);
     return answerFor(passkey.userId);
   });

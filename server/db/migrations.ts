@@ -209,6 +209,19 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX share_links_by_job ON share_links (job_id, created_at)',
     ],
   },
+  {
+    id: 10,
+    name: 'share previews',
+    statements: [
+      // A share link's Open Graph preview is derived data (issue 24): a kind of its own, so it is neither counted
+      // against its owner's storage cap nor exported as one of their kitchens. Those made before are marked.
+      'ALTER TABLE images DROP CONSTRAINT images_kind_check',
+      `ALTER TABLE images ADD CONSTRAINT images_kind_check
+        CHECK (kind IN ('upload', 'empty_room', 'kitchen', 'share_preview'))`,
+      `UPDATE images SET kind = 'share_preview'
+        WHERE id IN (SELECT og_image_id FROM share_links WHERE og_image_id IS NOT NULL)`,
+    ],
+  },
 ];
 
 // Any constant shared by every instance of this app: it serialises concurrent migration runs.

@@ -35,9 +35,11 @@ const LIVE_IMAGE = `
   SELECT content_type AS "contentType", width, height, kind, byte_size AS "byteSize", storage_key AS "storageKey"
   FROM images WHERE id = $1 AND owner_id = $2 AND expires_at > now()`;
 
+/** What counts against the cap: everything but share previews, which are derived and bounded per kitchen. */
 async function storedBytes(db: Queryable, ownerId: number): Promise<number> {
   const [row] = await db.query<{ total: number | string }>(
-    'SELECT COALESCE(SUM(byte_size), 0) AS total FROM images WHERE owner_id = $1 AND expires_at > now()',
+    `SELECT COALESCE(SUM(byte_size), 0) AS total FROM images
+     WHERE owner_id = $1 AND expires_at > now() AND kind IS DISTINCT FROM 'share_preview'`,
     [ownerId],
   );
   return Number(row?.total ?? 0);
