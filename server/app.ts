@@ -15,6 +15,7 @@ import { openDatabase } from './db/open';
 import { createJobStore } from './generation/job-store';
 import { createGenerationProvider } from './generation/provider-registry';
 import { generationRoutes } from './generation/routes';
+import { installPublicScheme } from './http/public-scheme';
 import { createImagePool, imagePoolSettings } from './images/image-pool';
 import { imageRoutes } from './images/routes';
 import { openImageStorage } from './images/store/open-image-storage';
@@ -159,6 +160,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   };
 
   installErrorHandler(app);
+  installPublicScheme(app, config.publicBaseUrl);
   installSecurityHeaders(app, config.publicBaseUrl);
   installCrossSiteCheck(app, config.publicBaseUrl);
   // `hook: false`: no route reads `request.cookies`; the session reads its one cookie itself (see users/session).

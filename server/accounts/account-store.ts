@@ -28,8 +28,11 @@ export interface UnfinishedJobsLimit {
 export interface AccountStore {
   passkeysOf(userId: number): Promise<StoredPasskey[]>;
   findPasskey(credentialId: string): Promise<StoredPasskey | undefined>;
-  /** Stores the passkey and makes its user an account; false when the credential is already stored. */
-  addPasskey(userId: number, passkey: NewPasskey): Promise<boolean>;
+  /**
+   * Stores the passkey and makes its user an account: 'exists' when the credential is already stored, 'full'
+   * when the user already has `maxPerUser` passkeys.
+   */
+  addPasskey(userId: number, passkey: NewPasskey, maxPerUser: number): Promise<'added' | 'exists' | 'full'>;
   /** Records a sign-in's signature counter. */
   markUsed(credentialId: string, counter: number): Promise<void>;
   isAccount(userId: number): Promise<boolean>;
@@ -101,18 +104,25 @@ export function createAccountStore(db: Database): AccountStore {
       );
       return row && fromRow(row);
     },
-    addPasskey: (userId, passkey) =>
+    addPasskey: (userId, passkey, maxPerUser) =>
       db.transaction(async (tx) => {
+        // The user row first (D42): two registrations at once take turns, so together they keep to the cap.
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+        const [held] = await tx.query<{ n: number }>(
+          'SELECT count(*)::integer AS n FROM passkeys WHERE user_id = $1',
+          [userId],
+        );
+        if ((held?.n ?? 0) >= maxPerUser) return 'full';
         const inserted = await tx.query(
           `INSERT INTO passkeys (credential_id, user_id, public_key, counter, transports)
            VALUES ($1, $2, $3, $4, $5) ON CONFLICT (credential_id) DO NOTHING RETURNING 1`,
           [passkey.credentialId, userId, passkey.publicKey, passkey.counter, passkey.transports.join(',')],
         );
-        if (inserted.length === 0) return false;
+        if (inserted.length === 0) return 'exists';
         await tx.query('UPDATE users SET account_since = coalesce(account_since, now()) WHERE id = $1', [
           userId,
         ]);
-        return true;
+        return 'added';
       }),
     async markUsed(credentialId, counter) {
       await db.query('UPDATE passkeys SET counter = $2, last_used_at = now() WHERE credential_id = $1', [

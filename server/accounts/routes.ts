@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AccountAnswer,
   accountPaths,
+  MAX_PASSKEYS_PER_ACCOUNT,
   PASSKEY_ERROR_CODES,
   passkeyCeremonySchema,
 } from '../../contract/accounts';
@@ -36,6 +37,13 @@ const ADOPTION_WAITS: Record<Exclude<AdoptResult, 'adopted'>, string> = {
   'too-many-jobs': `Together, this browser and your account have more than ${MAX_UNFINISHED_JOBS_PER_USER} kitchens being generated. Sign in once some have finished.`,
 };
 
+const passkeysFull = () =>
+  new HttpError(
+    409,
+    PASSKEY_ERROR_CODES.limitReached,
+    `This account already has ${MAX_PASSKEYS_PER_ACCOUNT} passkeys, the most it may have. Sign in with one of them instead.`,
+  );
+
 /** Passkeys belong to people in browsers: a service caller acting for a user may not make or use them. */
 function browserOnly(request: FastifyRequest): void {
   if (request.headers[SERVICE_KEY_HEADER] !== undefined) {
@@ -67,15 +75,21 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
 
   app.post(accountPaths.registrationOptions, async (request) => {
     const rp = relyingPartyFor(request, publicBaseUrl);
-    return ceremonies.registrationOptions(request.userId, rp, await accounts.passkeysOf(request.userId));
+    const existing = await accounts.passkeysOf(request.userId);
+    if (existing.length >= MAX_PASSKEYS_PER_ACCOUNT) throw passkeysFull();
+    return ceremonies.registrationOptions(request.userId, rp, existing);
   });
 
-  app.post(accountPaths.register, async (request): Promise<AccountAnswer> => {
+  app.post(accountPaths.register, async (request, reply): Promise<AccountAnswer> => {
     const rp = relyingPartyFor(request, publicBaseUrl);
     const passkey = await ceremonies.verifyRegistration(request.userId, rp, credentialOf(request));
-    if (!(await accounts.addPasskey(request.userId, passkey))) {
+    const added = await accounts.addPasskey(request.userId, passkey, MAX_PASSKEYS_PER_ACCOUNT);
+    if (added === 'exists') {
       throw new HttpError(409, PASSKEY_ERROR_CODES.alreadyRegistered, 'This passkey is already saved.');
     }
+    if (added === 'full') throw passkeysFull();
+    // A guest session becomes an account's, as at sign-in: a new token, so one planted before is worth nothing.
+    await switchSession(request, reply, request.userId);
     return answerFor(request.userId);
   });
 
