@@ -65,7 +65,7 @@ export const sharePageRoutes: FastifyPluginAsync<SharePageRoutesOptions> = async
       ...OG_IMAGE_SIZE,
       kind: 'share_preview',
     });
-    const kept = await shares.keepPreview(share.link.jobId, made);
+    const kept = await shares.keepPreview(share.ownerId, share.link.jobId, made);
     if (kept !== made) await images.delete(share.ownerId, made);
     return kept;
   }

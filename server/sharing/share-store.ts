@@ -62,11 +62,8 @@ export interface ShareStore {
    * Records `imageId` as the preview of every link to the kitchen, unless a live one was recorded first (by a
    * twin request, on any instance); the id that stands. One preview per kitchen, however many links it had.
    */
-  keepPreview(jobId: string, imageId: string): Promise<string>;
+  keepPreview(ownerId: number, jobId: string, imageId: string): Promise<string>;
 }
-
-// Any constant of this app's own: with the job's hash it names the lock under which a kitchen's preview is kept.
-const PREVIEW_LOCK_CLASS = 715_200_306;
 
 export function createShareStore(db: Database): ShareStore {
   return {
@@ -125,19 +122,22 @@ export function createShareStore(db: Database): ShareStore {
       );
       return row?.ogImageId ?? null;
     },
-    keepPreview: (jobId, imageId) =>
+    keepPreview: (ownerId, jobId, imageId) =>
       db.transaction(async (tx) => {
-        // No user row here: this lock and the links' rows only, so it waits on nothing that waits on it (D42).
-        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [PREVIEW_LOCK_CLASS, jobId]);
+        // The owner's row first (D42), as a deletion or an adoption touching these links does: twin requests
+        // take turns here, on any instance, and never hold a link another transaction waits for.
+        const owner = await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [ownerId]);
+        if (owner.length === 0) return imageId;
         const [standing] = await tx.query<{ id: string }>(
           `SELECT images.id FROM share_links JOIN images ON images.id = share_links.og_image_id
-           WHERE share_links.job_id = $1 AND images.expires_at > now() LIMIT 1`,
-          [jobId],
+           WHERE share_links.job_id = $1 AND share_links.owner_id = $2 AND images.expires_at > now() LIMIT 1`,
+          [jobId, ownerId],
         );
         const kept = standing?.id ?? imageId;
         await tx.query(
-          'UPDATE share_links SET og_image_id = $2 WHERE job_id = $1 AND og_image_id IS DISTINCT FROM $2',
-          [jobId, kept],
+          `UPDATE share_links SET og_image_id = $3
+           WHERE job_id = $1 AND owner_id = $2 AND og_image_id IS DISTINCT FROM $3`,
+          [jobId, ownerId, kept],
         );
         return kept;
       }),
