@@ -20,24 +20,11 @@ function readAccountAnswer(answer: unknown): AccountAnswer {
   return { userId, generationsRemaining };
 }
 
-/** @simplewebauthn/browser's codes for a site the browser will not hold passkeys for (an IP address, say). */
-const SITE_REFUSED_CODES = new Set(['ERROR_INVALID_DOMAIN', 'ERROR_INVALID_RP_ID']);
-
-/** Said when the address itself is refused: nothing the visitor's passkey could fix (issue 24). */
-export const passkeysRefusedAt = (host: string) =>
-  `This browser does not allow passkeys at ${host}. Open this site at its named address (such as localhost) to save or use your kitchens.`;
-
-/**
- * The browser's side of a ceremony; its own failures (cancelled, no authenticator) read as one sentence, and an
- * address the browser refuses says so.
- */
+/** The browser's side of a ceremony; its own failures (cancelled, no authenticator) read as one sentence. */
 async function withAuthenticator<T>(ceremony: () => Promise<T>): Promise<T> {
   try {
     return await ceremony();
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && SITE_REFUSED_CODES.has(code))
-      throw new Error(passkeysRefusedAt(location.host));
+  } catch {
     throw new Error(PASSKEY_PROMPT_FAILED);
   }
 }

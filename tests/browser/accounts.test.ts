@@ -143,6 +143,25 @@ describe('passkey accounts', () => {
     }
   });
 
+  it('says, at 127.0.0.1, that passkeys need the localhost address the server announces', async () => {
+    const context = await newAppContext(suite.browser, suite.origin);
+    try {
+      const page = await context.newPage();
+      await addVirtualAuthenticator(context, page);
+      await page.goto('/');
+      await button(page, ACCOUNT_BUTTONS.save).click();
+      await page
+        .getByText(
+          `Passkeys cannot work at ${new URL(suite.origin).host}: browsers keep them only for a named address. ` +
+            `Open ${appOrigin()} to save or use your kitchens.`,
+        )
+        .waitFor();
+      expect(await signedInNote(page).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows an open app that its account was disabled, and a revoked session that it was signed out', async () => {
     const disabled = await openProfile();
     const revoked = await openProfile();
