@@ -22,21 +22,44 @@ export const PASSKEY_ERROR_CODES = {
   alreadyRegistered: 'PASSKEY_ALREADY_REGISTERED',
   unavailable: 'PASSKEYS_UNAVAILABLE',
   busy: 'GENERATION_IN_PROGRESS',
+  limitReached: 'PASSKEY_LIMIT_REACHED',
 } as const;
 
+/** Passkeys one account may hold: one per device and a few spare, each listed in every registration's options. */
+export const MAX_PASSKEYS_PER_ACCOUNT = 10;
+
+/** The transports WebAuthn defines (Level 3, `AuthenticatorTransport`); nothing else is kept. */
+export const PASSKEY_TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+
+/** A base64url field of a credential, bounded (the whole body is at most 64 KB). */
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, 'base64url');
+
 /**
- * A WebAuthn credential as `@simplewebauthn/browser` returns it (JSON, base64url). Only its outline is checked
- * here; `@simplewebauthn/server` verifies the rest.
+ * A WebAuthn credential as `@simplewebauthn/browser` returns it (JSON, base64url): every field the server reads
+ * or keeps is parsed and bounded here (issue 24: a `transports` string gave a 500, and any junk was stored);
+ * `@simplewebauthn/server` verifies the signatures and the bytes inside.
  */
-export const passkeyResponseSchema = z
-  .object({
-    id: z.string().min(1).max(1024),
-    rawId: z.string().min(1).max(1024),
-    type: z.literal('public-key'),
-    response: z.object({ clientDataJSON: z.string().min(1).max(4096) }).passthrough(),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  })
-  .passthrough();
+export const passkeyResponseSchema = z.object({
+  id: base64url(1024).min(1),
+  rawId: base64url(1024).min(1),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url(4096).min(1),
+    attestationObject: base64url(16_384).optional(),
+    authenticatorData: base64url(4096).optional(),
+    signature: base64url(1024).optional(),
+    userHandle: base64url(512).nullish(),
+    publicKey: base64url(2048).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    transports: z.array(z.enum(PASSKEY_TRANSPORTS)).max(PASSKEY_TRANSPORTS.length).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).nullish(),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+});
 
 export const passkeyCeremonySchema = z.object({ credential: passkeyResponseSchema });
 

@@ -13,6 +13,7 @@ import { type Config, DEFAULT_IMAGE_RETENTION_DAYS, DEFAULT_TIMEOUTS } from './c
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { createGenerationProvider } from './generation/provider-registry';
+import { installPublicScheme } from './http/public-scheme';
 import { createImagePool, imagePoolSettings } from './images/image-pool';
 import { surfaceMaskRoutes } from './images/mask-routes';
 import { imageRoutes } from './images/routes';
@@ -162,6 +163,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   };
 
   installErrorHandler(app);
+  installPublicScheme(app, config.publicBaseUrl);
   installSecurityHeaders(app, config.publicBaseUrl);
   installCrossSiteCheck(app, config.publicBaseUrl);
   // `hook: false`: no route reads `request.cookies`; the session reads its one cookie itself (see users/session).
@@ -200,6 +202,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         ceremonies: createCeremonies(createChallengeStore(db)),
         sessions: sessionStore,
         users,
+        jobs: sharing.jobs,
         publicBaseUrl: config.publicBaseUrl,
       });
       await api.register(imageRoutes, {

@@ -1,5 +1,6 @@
 // Starts the API server and the built app on PORT/HOST; stops gracefully (database included) on SIGINT/SIGTERM.
 import manifest from '../package.json' with { type: 'json' };
+import { announcedAddress } from './accounts/relying-party';
 import { type Config, ConfigError, DEFAULT_SHUTDOWN_GRACE_MS, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { unsupportedNode } from './ops/node-support';
@@ -33,3 +34,7 @@ installGracefulShutdown(app, {
   graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
 });
 await app.listen({ port: config.port, host: config.host });
+// Fastify's line names the socket (an IP address); people are sent where every feature works, passkeys included.
+const listening = app.server.address();
+const port = typeof listening === 'object' && listening ? listening.port : config.port;
+app.log.info(`Open ${announcedAddress(config.publicBaseUrl, port)}`);

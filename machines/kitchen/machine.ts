@@ -1,7 +1,7 @@
 // The kitchen statechart: every screen as a route state, the wizard steps with their gating and redirects,
 // the photo's moderation lifecycle, the selection cascades, the handles auto-skip and the server calls. It
 // imports xstate only; the app projects its state onto the URL and provides the server calls.
-import { assign, raise, setup, stateIn } from 'xstate';
+import { assign, not, raise, setup, stateIn } from 'xstate';
 import { type AccessDenialReason, type AccountOutput, accessDenialOf, accountErrorOf } from './account';
 import {
   type AuthorizeUserOutput,
@@ -639,9 +639,15 @@ export const kitchenMachine = setup({
             src: 'deleteMyData',
             onDone: {
               target: 'deleted',
+              // The erased account is no more: the header offers saving and signing in again at once (issue 24).
               actions: [
                 'resetWizard',
-                assign({ generationHistory: [], remainingGenerations: null, generationRefusal: null }),
+                assign({
+                  generationHistory: [],
+                  remainingGenerations: null,
+                  generationRefusal: null,
+                  isAccount: false,
+                }),
               ],
             },
             onError: 'failed',
@@ -679,7 +685,11 @@ export const kitchenMachine = setup({
             onError: ceremonyFailed('failed'),
           },
         },
-        member: { on: { 'ACCOUNT.SIGN_OUT': 'signingOut' } },
+        member: {
+          // Its data deleted (myData), the account is gone and this browser a new visitor.
+          always: { guard: not('isAccount'), target: 'guest' },
+          on: { 'ACCOUNT.SIGN_OUT': 'signingOut' },
+        },
         signingOut: {
           entry: 'clearAccountError',
           invoke: { id: 'signOut', src: 'signOut', onDone: 'signedOut', onError: ceremonyFailed('member') },

@@ -13,23 +13,35 @@ export interface StoredPasskey {
 
 export interface NewPasskey extends Omit<StoredPasskey, 'userId'> {}
 
-export type AdoptResult = 'adopted' | 'busy';
+/**
+ * 'busy': both have a generation running (one running job per user); 'too-many-jobs': together they have more
+ * unfinished jobs than one user may. Either way nothing moved, and sign-in says why it waits.
+ */
+export type AdoptResult = 'adopted' | 'busy' | 'too-many-jobs';
+
+/** How many jobs one user may have queued or running, and how they are counted (inside a transaction). */
+export interface UnfinishedJobsLimit {
+  max: number;
+  count(userId: number, tx: Queryable): Promise<number>;
+}
 
 export interface AccountStore {
   passkeysOf(userId: number): Promise<StoredPasskey[]>;
   findPasskey(credentialId: string): Promise<StoredPasskey | undefined>;
-  /** Stores the passkey and makes its user an account; false when the credential is already stored. */
-  addPasskey(userId: number, passkey: NewPasskey): Promise<boolean>;
+  /**
+   * Stores the passkey and makes its user an account: 'exists' when the credential is already stored, 'full'
+   * when the user already has `maxPerUser` passkeys.
+   */
+  addPasskey(userId: number, passkey: NewPasskey, maxPerUser: number): Promise<'added' | 'exists' | 'full'>;
   /** Records a sign-in's signature counter. */
   markUsed(credentialId: string, counter: number): Promise<void>;
   isAccount(userId: number): Promise<boolean>;
   isDisabled(userId: number): Promise<boolean>;
   /**
-   * Moves a guest's images, jobs and claims to the account in one transaction and deletes the guest; the
-   * account keeps the smaller remaining quota. An account (or the account itself) is never adopted. 'busy' when
-   * both have a generation running (one running job per user): nothing moved.
+   * Moves a guest's images, jobs, claims and share links to the account in one transaction and deletes the
+   * guest; the account keeps the smaller remaining quota. An account (or the account itself) is never adopted.
    */
-  adoptGuest(guestId: number, accountId: number): Promise<AdoptResult>;
+  adoptGuest(guestId: number, accountId: number, limit: UnfinishedJobsLimit): Promise<AdoptResult>;
   /** Disables or enables a user; false when there is no such user. */
   setDisabled(userId: number, disabled: boolean): Promise<boolean>;
 }
@@ -58,6 +70,8 @@ async function moveGuestRows(tx: Queryable, guestId: number, accountId: number):
     guestId,
     accountId,
   ]);
+  // Links people have received keep opening: they follow the kitchen (their previews are images, moved above).
+  await tx.query('UPDATE share_links SET owner_id = $2 WHERE owner_id = $1', [guestId, accountId]);
   // Signing in never raises the quota: the account keeps the smaller remainder.
   await tx.query(
     `UPDATE users SET generations_remaining = least(generations_remaining,
@@ -90,18 +104,25 @@ export function createAccountStore(db: Database): AccountStore {
       );
       return row && fromRow(row);
     },
-    addPasskey: (userId, passkey) =>
+    addPasskey: (userId, passkey, maxPerUser) =>
       db.transaction(async (tx) => {
+        // The user row first (D46): two registrations at once take turns, so together they keep to the cap.
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+        const [held] = await tx.query<{ n: number }>(
+          'SELECT count(*)::integer AS n FROM passkeys WHERE user_id = $1',
+          [userId],
+        );
+        if ((held?.n ?? 0) >= maxPerUser) return 'full';
         const inserted = await tx.query(
           `INSERT INTO passkeys (credential_id, user_id, public_key, counter, transports)
            VALUES ($1, $2, $3, $4, $5) ON CONFLICT (credential_id) DO NOTHING RETURNING 1`,
           [passkey.credentialId, userId, passkey.publicKey, passkey.counter, passkey.transports.join(',')],
         );
-        if (inserted.length === 0) return false;
+        if (inserted.length === 0) return 'exists';
         await tx.query('UPDATE users SET account_since = coalesce(account_since, now()) WHERE id = $1', [
           userId,
         ]);
-        return true;
+        return 'added';
       }),
     async markUsed(credentialId, counter) {
       await db.query('UPDATE passkeys SET counter = $2, last_used_at = now() WHERE credential_id = $1', [
@@ -111,20 +132,25 @@ export function createAccountStore(db: Database): AccountStore {
     },
     isAccount: (userId) => flag(userId, 'account_since'),
     isDisabled: (userId) => flag(userId, 'disabled_at'),
-    async adoptGuest(guestId, accountId) {
+    async adoptGuest(guestId, accountId, limit) {
       if (guestId === accountId) return 'adopted';
       try {
-        await db.transaction(async (tx) => {
-          // Both rows locked in id order, so two sign-ins crossing each other cannot deadlock.
+        return await db.transaction(async (tx): Promise<AdoptResult> => {
+          // Both user rows first, in id order (D46): two sign-ins crossing each other cannot deadlock, nor can
+          // a share link, an admission or a deletion, which lock their user row before its jobs and links.
           const locked = await tx.query<{ id: number; isAccount: boolean }>(
             `SELECT id, account_since IS NOT NULL AS "isAccount" FROM users WHERE id IN ($1, $2)
              ORDER BY id FOR UPDATE`,
             [guestId, accountId],
           );
           const guest = locked.find((row) => row.id === guestId);
-          if (guest && !guest.isAccount) await moveGuestRows(tx, guestId, accountId);
+          if (!guest || guest.isAccount) return 'adopted';
+          // Admission holds the account to the limit under the same lock; adoption must not pass it either.
+          const unfinished = (await limit.count(guestId, tx)) + (await limit.count(accountId, tx));
+          if (unfinished > limit.max) return 'too-many-jobs';
+          await moveGuestRows(tx, guestId, accountId);
+          return 'adopted';
         });
-        return 'adopted';
       } catch (error) {
         if (isUniqueViolation(error)) return 'busy';
         throw error;

@@ -226,6 +226,19 @@ export const migrations: readonly Migration[] = [
       'CREATE UNIQUE INDEX images_one_mask_per_surface ON images (parent_id, surface) WHERE parent_id IS NOT NULL',
     ],
   },
+  {
+    id: 11,
+    name: 'share previews',
+    statements: [
+      // A share link's Open Graph preview is derived data (issue 24): a kind of its own, so it is neither counted
+      // against its owner's storage cap nor exported as one of their kitchens. Those made before are marked.
+      'ALTER TABLE images DROP CONSTRAINT images_kind_check',
+      `ALTER TABLE images ADD CONSTRAINT images_kind_check
+        CHECK (kind IN ('upload', 'empty_room', 'kitchen', 'mask', 'share_preview'))`,
+      `UPDATE images SET kind = 'share_preview'
+        WHERE id IN (SELECT og_image_id FROM share_links WHERE og_image_id IS NOT NULL)`,
+    ],
+  },
 ];
 
 // Any constant shared by every instance of this app: it serialises concurrent migration runs.

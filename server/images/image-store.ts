@@ -1,7 +1,10 @@
 import type { Readable } from 'node:stream';
 
-/** What made an image: a person's upload, or a generated result of that kind. */
-export type ImageKind = 'upload' | 'empty_room' | 'kitchen';
+/**
+ * What made an image: a person's upload, a generated result of that kind, or a share link's preview (derived
+ * from a result, one per kitchen: never counted against the cap nor exported).
+ */
+export type ImageKind = 'upload' | 'empty_room' | 'kitchen' | 'mask' | 'share_preview';
 
 /** What is kept beside an image's bytes. */
 export interface StoredImageMeta {

@@ -27,8 +27,11 @@ export interface ImageRoutesOptions {
 /** Generous: the nsfw model scores in about a tenth of a second, but its first load takes seconds. */
 export const MODERATION_TIMEOUT_MS = 20_000;
 
-// Stored images never change (a new upload gets a new id), so the browser may keep them for good.
-const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
+// Stored images never change (a new upload gets a new id), but they can be deleted, on another device too: the
+// browser keeps them privately and asks each time (answered 304 by the id alone), so a deleted one is gone on
+// reload everywhere (issue 24).
+const PRIVATE_REVALIDATED = 'private, no-cache';
+const etagOf = (id: string) => `"${id}"`;
 
 export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {
   const { store, pool } = options;
@@ -57,13 +60,16 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
   });
 
   app.get<{ Params: { id: string } }>(IMAGE_PATH, async (request, reply) => {
-    const image = await store.open(request.userId, request.params.id);
-    if (!image) throw new ImageRejectedError('IMAGE_NOT_FOUND', 'This image does not exist.');
+    const { id } = request.params;
+    const notFound = () => new ImageRejectedError('IMAGE_NOT_FOUND', 'This image does not exist.');
+    reply.header('Cache-Control', PRIVATE_REVALIDATED).header('ETag', etagOf(id));
+    if (request.headers['if-none-match'] === etagOf(id)) {
+      if (!(await store.has(request.userId, id))) throw notFound();
+      return reply.code(304).send();
+    }
+    const image = await store.open(request.userId, id);
+    if (!image) throw notFound();
     // nosniff, which keeps the browser to the stored type, comes with every response (security/headers.ts).
-    return reply
-      .type(image.contentType)
-      .header('Cache-Control', IMMUTABLE_PRIVATE)
-      .header('Content-Length', image.byteSize)
-      .send(image.stream);
+    return reply.type(image.contentType).header('Content-Length', image.byteSize).send(image.stream);
   });
 };

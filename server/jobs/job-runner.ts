@@ -114,15 +114,38 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let wanted = false;
   let stopped = false;
 
-  async function photo(userId: number, imageId: string): Promise<ProviderImage> {
-    const stored = await images.get(userId, imageId);
+  // A sign-in (issue 24) may move a running job, its photos and its result's future owner from the guest to the
+  // account and delete the guest. Photos are read, and the result stored, under the job's owner at that moment,
+  // never the one read when the job was taken.
+  const ownerNow = async (record: JobRecord) => (await jobs.ownerOf(record.job.id)) ?? record.userId;
+
+  /** Stores the result under the job's current owner, again under the new one if a sign-in moved it meanwhile. */
+  async function putResult(record: JobRecord, picture: ProviderImage & { width: number; height: number }) {
+    const { bytes, contentType, width, height } = picture;
+    const meta = { contentType, width, height, kind: record.job.kind };
+    let ownerId = await ownerNow(record);
+    for (;;) {
+      try {
+        return { ownerId, resultId: await images.put(ownerId, bytes, meta) };
+      } catch (error) {
+        // The owner was deleted under the insert (its foreign key failed): adopted, or erased.
+        const movedTo = await jobs.ownerOf(record.job.id);
+        if (movedTo === undefined || movedTo === ownerId) throw error;
+        ownerId = movedTo;
+      }
+    }
+  }
+
+  async function photo(record: JobRecord, imageId: string): Promise<ProviderImage> {
+    const stored = await images.get(await ownerNow(record), imageId);
     if (!stored) throw new GenerationFailure('Your photo is no longer available. Please upload it again.');
     return stored;
   }
 
-  async function produce({ userId, request }: JobRecord, context: ProviderContext): Promise<ProviderImage> {
+  async function produce(record: JobRecord, context: ProviderContext): Promise<ProviderImage> {
+    const { request } = record;
     if (request.kind === 'empty_room') {
-      const source = await photo(userId, request.imageId);
+      const source = await photo(record, request.imageId);
       context.signal.throwIfAborted();
       return provider.emptyRoom({ photo: source }, context);
     }
@@ -136,8 +159,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       );
     }
     const [source, emptyRoom] = await Promise.all([
-      photo(userId, request.imageId),
-      request.emptyRoomId ? photo(userId, request.emptyRoomId) : null,
+      photo(record, request.imageId),
+      request.emptyRoomId ? photo(record, request.emptyRoomId) : null,
     ]);
     context.signal.throwIfAborted();
     return provider.kitchen(
@@ -211,15 +234,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       );
       signal.throwIfAborted();
       await context.reportStage('finishing');
-      const { bytes, contentType, width, height } = picture;
-      const resultId = await images.put(record.userId, bytes, {
-        contentType,
-        width,
-        height,
-        kind: record.job.kind,
-      });
+      const { ownerId, resultId } = await putResult(record, picture);
       // Cancelled while the picture was being stored: nobody will ask for it.
-      if (!(await jobs.succeed(id, resultId))) await images.delete(record.userId, resultId);
+      if (!(await jobs.succeed(id, resultId))) await images.delete(ownerId, resultId);
     } catch (error) {
       const reason: unknown = controller.signal.reason;
       // Cancelled elsewhere: the cancel recorded and refunded it.

@@ -130,6 +130,8 @@ export interface JobStore {
   ): Promise<JobRecord | undefined>;
   /** The job if it belongs to `userId`. */
   find(userId: number, id: string): Promise<JobRecord | undefined>;
+  /** Whose the job is now: a sign-in moves a guest's jobs to the account (issue 24). Undefined once deleted. */
+  ownerOf(id: string): Promise<number | undefined>;
   /** How many of the user's jobs are queued or in progress. */
   countUnfinished(userId: number, tx?: Queryable): Promise<number>;
   /** The user's jobs of one kind, newest first, each with the photo it was made from. */
@@ -202,6 +204,14 @@ export function createJobStore(db: Database): JobStore {
       one(db, `SELECT ${COLUMNS} FROM generation_jobs WHERE id = $1 AND user_id = $2`, [id, userId]),
 
     findByKey,
+
+    async ownerOf(id) {
+      const [row] = await db.query<{ userId: number }>(
+        'SELECT user_id AS "userId" FROM generation_jobs WHERE id = $1',
+        [id],
+      );
+      return row?.userId;
+    },
 
     async countUnfinished(userId, tx = db) {
       const [row] = await tx.query<{ count: number }>(

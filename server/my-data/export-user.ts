@@ -1,6 +1,7 @@
 // The user's data as a zip (issue 15, item 4; D36): their images as stored (`photos/`, `results/`, and each photo's
 // surface masks in `masks/`, listed under their photo rather than as images of their own; D44) and
-// `kitchen-data.json` with the user, each image's facts and each generation's choices, state and dates. Images
+// `kitchen-data.json` with the user, each image's facts and each generation's choices, state and dates (share
+// previews are not the user's: derived from a result for a link, they are left out). Images
 // are streamed from the image store one at a time; the JSON comes last so it names only the files written.
 import {
   EXPORT_DATA_FILE,
@@ -24,7 +25,7 @@ interface UserRow {
 
 interface ImageRow {
   id: string;
-  kind: ImageKind | null;
+  kind: Exclude<ImageKind, 'share_preview' | 'mask'> | null;
   contentType: string;
   width: number;
   height: number;
@@ -62,7 +63,9 @@ async function readRows(db: Database, userId: number) {
   const images = await db.query<ImageRow>(
     `SELECT id, kind, content_type AS "contentType", width, height, byte_size AS "byteSize",
        created_at AS "createdAt", expires_at AS "expiresAt"
-     FROM images WHERE owner_id = $1 AND expires_at > now() AND parent_id IS NULL ORDER BY created_at, id`,
+     FROM images WHERE owner_id = $1 AND expires_at > now() AND parent_id IS NULL
+       AND kind IS DISTINCT FROM 'share_preview'
+     ORDER BY created_at, id`,
     [userId],
   );
   const jobs = await db.query<JobRow>(

@@ -10,7 +10,7 @@ import '../http/user-request';
 import type { ImageStore } from '../images/image-store';
 import type { ByteBackend } from '../images/store/byte-backend';
 import type { SurfaceMaskStore } from '../images/store/surface-mask-store';
-import { SESSION_COOKIE } from '../users/session';
+import { clearSessionCookie } from '../users/session-cookie';
 import { eraseUser } from './erase-user';
 import { exportUser } from './export-user';
 
@@ -23,6 +23,9 @@ export interface MyDataRoutesOptions {
 
 /** `kitchen-data-2026-11-23.zip` */
 const exportFileName = (now: Date) => `kitchen-data-${now.toISOString().slice(0, 10)}.zip`;
+
+/** What a deletion tells the browser to forget of this site. */
+export const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
 
 /** Exports per client network per rate-limit window (`RATE_LIMIT_WINDOW_MS`). */
 export const EXPORTS_PER_WINDOW = 5;
@@ -43,8 +46,10 @@ export const myDataRoutes: FastifyPluginAsync<MyDataRoutesOptions> = async (
     if (bytesLeftForSweep > 0) {
       request.log.warn({ bytesLeftForSweep }, 'some erased images keep their bytes until the next sweep');
     }
-    // The session row went with the user; the cookie goes too, so the browser is a new visitor.
-    return reply.clearCookie(SESSION_COOKIE, { path: '/' }).code(204).send();
+    // The session row went with the user; the cookie goes too, so the browser is a new visitor, and the browser
+    // drops what it kept of them: cached images and pages, and its stores (issue 24).
+    clearSessionCookie(request, reply);
+    return reply.header('Clear-Site-Data', CLEAR_SITE_DATA).code(204).send();
   });
 
   // A read, but one that streams every stored byte of the user: limited per client network like a write, and

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import '../http/public-scheme';
 
 /**
  * The app's Content-Security-Policy: only our own scripts (WASM compilation is allowed for the in-browser HEIC
@@ -53,7 +54,7 @@ export function installSecurityHeaders(app: FastifyInstance, publicBaseUrl: stri
   // A callback hook: it does no asynchronous work, and an async hook costs a promise on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith(API_PATHS) ? forApi : forApp);
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
+    if (request.servedOverHttps) reply.header('strict-transport-security', 'max-age=31536000');
     done();
   });
 }

@@ -52,7 +52,9 @@ export const shareOwnerRoutes: FastifyPluginAsync<ShareOwnerRoutesOptions> = asy
     const { includeBefore } = parseInput(createShareRequestSchema, request.body);
     const { jobId } = await ownKitchen(request);
     const created = await shares.create(request.userId, jobId, includeBefore);
-    if (!created) {
+    // Deleted, or moved to an account by a sign-in, since it was read above.
+    if (created === 'not-found') throw resultNotFound();
+    if (created === 'limit-reached') {
       throw new HttpError(
         409,
         'SHARE_LIMIT_REACHED',

@@ -63,20 +63,22 @@ export const sharePageRoutes: FastifyPluginAsync<SharePageRoutesOptions> = async
     const made = await images.put(share.ownerId, jpeg, {
       contentType: 'image/jpeg',
       ...OG_IMAGE_SIZE,
-      kind: 'kitchen',
+      kind: 'share_preview',
     });
-    const kept = await shares.keepOgImage(share.link.id, made);
+    const kept = await shares.keepPreview(share.ownerId, share.link.jobId, made);
     if (kept !== made) await images.delete(share.ownerId, made);
     return kept;
   }
 
+  /** The kitchen's one preview, shared by all its links (revoked ones too), made on the first request. */
   async function ogImageOf(result: LiveResult): Promise<string> {
     const { ogImageId, ownerId, link } = result.share;
-    if (ogImageId && (await images.has(ownerId, ogImageId))) return ogImageId;
-    let pending = making.get(link.id);
+    const standing = ogImageId ?? (await shares.previewOf(link.jobId));
+    if (standing && (await images.has(ownerId, standing))) return standing;
+    let pending = making.get(link.jobId);
     if (!pending) {
-      pending = makeOgImage(result).finally(() => making.delete(link.id));
-      making.set(link.id, pending);
+      pending = makeOgImage(result).finally(() => making.delete(link.jobId));
+      making.set(link.jobId, pending);
     }
     return pending;
   }
@@ -114,7 +116,13 @@ export const sharePageRoutes: FastifyPluginAsync<SharePageRoutesOptions> = async
 
   app.get(sharePagePaths.ogImage, async (request, reply) => {
     const result = await live(request, reply);
-    return result ? sendImage(reply, result.share.ownerId, await ogImageOf(result)) : reply;
+    if (!result) return reply;
+    const imageId = await ogImageOf(result).catch(async (error: unknown) => {
+      // Deleted or revoked while its preview was made: answered as if before (404 or 410), never a 500.
+      if (await live(request, reply)) throw error;
+      return undefined;
+    });
+    return imageId === undefined ? reply : sendImage(reply, result.share.ownerId, imageId);
   });
 
   app.get(sharePagePaths.specSheet, async (request, reply) => {

@@ -2,6 +2,7 @@
 // or, before the visitor has changed anything, a reservation: the user id the page showed and the token its
 // session will have (`p.<id>.<token>`). The user id is never the credential; the token is.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import '../http/public-scheme';
 
 export const SESSION_COOKIE = 'kr_session';
 
@@ -50,6 +51,10 @@ export function readSessionCookie(request: FastifyRequest): SessionCookie | unde
 const cookieValue = (cookie: SessionCookie) =>
   cookie.kind === 'session' ? `s.${cookie.token}` : `p.${cookie.userId}.${cookie.token}`;
 
+/** The flags the cookie is set and cleared with alike (a browser may refuse to clear one set with others). */
+const flagsFor = (request: FastifyRequest) =>
+  ({ httpOnly: true, sameSite: 'lax', secure: request.servedOverHttps, path: '/' }) as const;
+
 /** Sets the cookie to live as long as what it names (Max-Age in seconds). */
 export function setSessionCookie(
   request: FastifyRequest,
@@ -58,21 +63,13 @@ export function setSessionCookie(
   maxAgeSeconds: number,
 ): void {
   reply.setCookie(SESSION_COOKIE, cookieValue(cookie), {
+    ...flagsFor(request),
     signed: true,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
     maxAge: maxAgeSeconds,
   });
 }
 
-/** Removes the cookie (sign-out): the next page view reserves a newcomer. */
+/** Removes the cookie (sign-out, deletion): the next page view reserves a newcomer. */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-  });
+  reply.clearCookie(SESSION_COOKIE, flagsFor(request));
 }

@@ -115,7 +115,10 @@ async function serviceCallerUserId(request: FastifyRequest, users: UserStore, se
       `A service caller names its user in ${SERVICE_USER_ID_HEADER}.`,
     );
   }
-  if (!(await users.exists(id))) throw new HttpError(404, 'USER_NOT_FOUND', `User ${id} does not exist.`);
+  const user = await users.find(id);
+  if (!user) throw new HttpError(404, 'USER_NOT_FOUND', `User ${id} does not exist.`);
+  // As for its sessions: a disabled account is acted for by nobody (issue 24).
+  if (user.isDisabled) throw sessionEnded('disabled');
   return id;
 }
 

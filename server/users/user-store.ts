@@ -5,12 +5,13 @@ export interface UserRecord {
   generationsRemaining: number;
   /** Has a passkey (migration 8). */
   isAccount: boolean;
+  /** Disabled by an operator: nobody may act for it, not even a service caller. */
+  isDisabled: boolean;
 }
 
 export interface UserStore {
   /** A new guest with the full generation allowance. */
   createGuest(): Promise<number>;
-  exists(id: number): Promise<boolean>;
   find(id: number): Promise<UserRecord | undefined>;
 }
 
@@ -29,7 +30,8 @@ export async function insertGuest(db: Queryable, generationLimit: number): Promi
 export function createUserStore(db: Database, generationLimit: number): UserStore {
   const find = async (id: number): Promise<UserRecord | undefined> => {
     const [row] = await db.query<UserRecord>(
-      `SELECT id, generations_remaining AS "generationsRemaining", account_since IS NOT NULL AS "isAccount"
+      `SELECT id, generations_remaining AS "generationsRemaining", account_since IS NOT NULL AS "isAccount",
+         disabled_at IS NOT NULL AS "isDisabled"
        FROM users WHERE id = $1`,
       [id],
     );
@@ -38,7 +40,6 @@ export function createUserStore(db: Database, generationLimit: number): UserStor
 
   return {
     createGuest: () => insertGuest(db, generationLimit),
-    exists: async (id) => (await find(id)) !== undefined,
     find,
   };
 }

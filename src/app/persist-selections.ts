@@ -12,10 +12,12 @@ import {
   saveSelections,
 } from '../persistence/kitchen-storage';
 
+// The user id too: signing in makes the stores the account's (their owner), with no choice changed.
 const persistedParts = (context: KitchenContext): unknown[] => [
   ...Object.values(persistedWizardState(context)),
   context.frontals,
   context.worktops,
+  context.userId,
 ];
 
 const samePersistedParts = (a: unknown[], b: unknown[]) =>

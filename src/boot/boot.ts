@@ -29,7 +29,7 @@ function browserStorage(win: Window): KeyValueStorage | null {
 export function bootApp(win: Window = window): AppBoot {
   const { userId, baseUrl } = readBootData(win);
   const storage = browserStorage(win);
-  const restored = storage ? loadSelections(storage) : undefined;
+  const restored = storage ? loadSelections(storage, userId) : undefined;
   return {
     input: restored ? { userId, restored } : { userId },
     api: createApiClient({ baseUrl }),

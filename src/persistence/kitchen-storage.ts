@@ -16,6 +16,13 @@ export const STORAGE_KEYS = {
   worktops: 'worktops-store',
 } as const;
 
+/**
+ * Whose choices the stores hold (the boot data's user id). A browser whose user is no longer the one who made
+ * them (their data deleted on another device, their session ended) drops them instead of showing a deleted
+ * kitchen again (issue 24).
+ */
+export const STORAGE_OWNER_KEY = 'kitchen-owner';
+
 export const WIZARD_STORAGE_VERSION = 5;
 const SELECTION_STORE_VERSION = 0;
 
@@ -68,7 +75,7 @@ function readWizard(storage: KeyValueStorage) {
 
 /** Forgets every store (signing out: the next visitor on this browser starts afresh). */
 export function clearSelections(storage: KeyValueStorage): void {
-  for (const key of Object.values(STORAGE_KEYS)) {
+  for (const key of [...Object.values(STORAGE_KEYS), STORAGE_OWNER_KEY]) {
     try {
       storage.removeItem(key);
     } catch {
@@ -77,8 +84,24 @@ export function clearSelections(storage: KeyValueStorage): void {
   }
 }
 
-/** What the browser kept from earlier visits; each store that cannot be read is left out. */
-export function loadSelections(storage: KeyValueStorage): PersistedSelections {
+function storedOwner(storage: KeyValueStorage): string | null {
+  try {
+    return storage.getItem(STORAGE_OWNER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the browser kept from earlier visits for `userId`; each store that cannot be read is left out. Stores
+ * another user made are forgotten (stores from before the owner was kept are read as this user's).
+ */
+export function loadSelections(storage: KeyValueStorage, userId: number | null = null): PersistedSelections {
+  const owner = storedOwner(storage);
+  if (userId !== null && owner !== null && owner !== String(userId)) {
+    clearSelections(storage);
+    return { wizard: {}, frontals: {}, worktops: {} };
+  }
   return {
     wizard: readWizard(storage) ?? {},
     frontals: readStore(storage, STORAGE_KEYS.frontals, frontalsSchema, SELECTION_STORE_VERSION) ?? {},
@@ -134,11 +157,12 @@ export function saveSelections(storage: KeyValueStorage, context: KitchenContext
     tryWrite(storage, STORAGE_KEYS.frontals, envelope(context.frontals, SELECTION_STORE_VERSION)) &&
     tryWrite(storage, STORAGE_KEYS.worktops, envelope(context.worktops, SELECTION_STORE_VERSION));
 
+  if (context.userId !== null) tryWrite(storage, STORAGE_OWNER_KEY, String(context.userId));
   if (writeSelections() && writeWizard(true)) return 'saved';
   return writeWizard(false) && writeSelections() ? 'saved-without-photos' : 'failed';
 }
 
 /** Removes the three stores: after "Delete my data" the browser keeps nothing, not even an empty wizard. */
 export function forgetSelections(storage: KeyValueStorage): void {
-  for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
+  for (const key of [...Object.values(STORAGE_KEYS), STORAGE_OWNER_KEY]) storage.removeItem(key);
 }

@@ -109,6 +109,69 @@ describe('passkey accounts', () => {
     }
   });
 
+  it('deletes an account on one device: the header changes at once, and the other device shows nothing of it', async () => {
+    const phone = await openProfile();
+    const laptop = await openProfile();
+    try {
+      const phonePasskeys = await addVirtualAuthenticator(phone.context, phone.page);
+      await phone.page.goto('/create-kitchen/upload-image');
+      await completeWizard(phone.page, await kitchenPhotoFile());
+      await generateButton(phone.page).click();
+      expect(await waitForGenerationEnd(phone.page)).toBe('result');
+      const kitchen = new URL(
+        (await phone.page.getByRole('link', { name: 'Download image' }).getAttribute('href')) ?? '',
+        appOrigin(),
+      ).pathname;
+      await button(phone.page, ACCOUNT_BUTTONS.save).click();
+      await signedInNote(phone.page).waitFor();
+      const [passkey] = await phonePasskeys.credentials();
+      const laptopPasskeys = await addVirtualAuthenticator(laptop.context, laptop.page);
+      if (passkey) await laptopPasskeys.add(passkey);
+
+      await laptop.page.goto('/');
+      await button(laptop.page, ACCOUNT_BUTTONS.signIn).click();
+      await signedInNote(laptop.page).waitFor();
+      await visitInApp(laptop.page, '/privacy');
+      const erased = laptop.page.waitForResponse((response) => response.request().method() === 'DELETE');
+      await button(laptop.page, 'Delete my data').click();
+      await button(laptop.page, 'Yes, delete my data').click();
+      expect((await (await erased).allHeaders())['clear-site-data']).toBe('"cache", "cookies", "storage"');
+      await laptop.page.getByText('Your data has been deleted.', { exact: false }).waitFor();
+      // At once, without a reload: no longer signed in, offered saving and signing in again.
+      await button(laptop.page, ACCOUNT_BUTTONS.signIn).waitFor();
+      expect(await signedInNote(laptop.page).count()).toBe(0);
+      expect(await laptop.page.getByRole('button', { name: ACCOUNT_BUTTONS.signOut }).count()).toBe(0);
+
+      // The phone, reloaded: neither its stores nor its HTTP cache bring the deleted kitchen back.
+      await phone.page.reload();
+      await button(phone.page, ACCOUNT_BUTTONS.signIn).waitFor();
+      expect(await phone.page.evaluate(() => localStorage.getItem('create-kitchen-storage'))).toBeNull();
+      expect(await phone.page.evaluate(async (url) => (await fetch(url)).status, kitchen)).toBe(404);
+      expect(await phone.page.getByRole('region', { name: 'Your earlier kitchens' }).count()).toBe(0);
+    } finally {
+      await Promise.all([phone.context.close(), laptop.context.close()]);
+    }
+  });
+
+  it('says, at 127.0.0.1, that passkeys need the localhost address the server announces', async () => {
+    const context = await newAppContext(suite.browser, suite.origin);
+    try {
+      const page = await context.newPage();
+      await addVirtualAuthenticator(context, page);
+      await page.goto('/');
+      await button(page, ACCOUNT_BUTTONS.save).click();
+      await page
+        .getByText(
+          `Passkeys cannot work at ${new URL(suite.origin).host}: browsers keep them only for a named address. ` +
+            `Open ${appOrigin()} to save or use your kitchens.`,
+        )
+        .waitFor();
+      expect(await signedInNote(page).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows an open app that its account was disabled, and a revoked session that it was signed out', async () => {
     const disabled = await openProfile();
     const revoked = await openProfile();

@@ -11,6 +11,7 @@ import {
   type KeyValueStorage,
   loadSelections,
   STORAGE_KEYS,
+  STORAGE_OWNER_KEY,
   saveSelections,
   WIZARD_STORAGE_VERSION,
 } from '../../src/persistence/kitchen-storage';
@@ -150,6 +151,19 @@ describe('persistence', () => {
     });
     expect(restored.frontals).toEqual(chosen().frontals);
     expect(restored.worktops).toEqual(chosen().worktops);
+  });
+
+  it('forgets the stores when the page is booted for another user (their data deleted elsewhere)', () => {
+    const storage = new MemoryStorage();
+    saveSelections(storage, chosen());
+    expect(loadSelections(storage, 7).wizard).toMatchObject({ selectedDesign: 'Shaker' });
+    expect(loadSelections(storage, 8)).toEqual({ wizard: {}, frontals: {}, worktops: {} });
+    expect([...storage.items.keys()]).toEqual([]);
+    // Nothing to forget without an owner on either side: stores from before owners were kept, or no boot user.
+    saveSelections(storage, chosen());
+    expect(loadSelections(storage, null).wizard).toMatchObject({ selectedDesign: 'Shaker' });
+    storage.removeItem(STORAGE_OWNER_KEY);
+    expect(loadSelections(storage, 8).wizard).toMatchObject({ selectedDesign: 'Shaker' });
   });
 
   it.each([1, 2, 3, 4])('migrates version %i by adding the newer fields as null', (version) => {

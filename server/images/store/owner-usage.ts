@@ -5,10 +5,14 @@ import type { Queryable } from '../../db/database';
 // Any constant of this app's own: with the owner id it names the lock that serialises one owner's writes.
 const OWNER_STORAGE_LOCK_CLASS = 715_200_305;
 
-/** The bytes of the owner's live images (photos, results and masks alike). */
+/**
+ * The bytes of the owner's live images that count against the cap: photos, results and masks alike, but not share
+ * previews, which are derived and bounded per kitchen (issue 24).
+ */
 export async function storedBytes(db: Queryable, ownerId: number): Promise<number> {
   const [row] = await db.query<{ total: number | string }>(
-    'SELECT COALESCE(SUM(byte_size), 0) AS total FROM images WHERE owner_id = $1 AND expires_at > now()',
+    `SELECT COALESCE(SUM(byte_size), 0) AS total FROM images
+     WHERE owner_id = $1 AND expires_at > now() AND kind IS DISTINCT FROM 'share_preview'`,
     [ownerId],
   );
   return Number(row?.total ?? 0);

@@ -105,7 +105,10 @@ export const actorCases: Record<string, ActorCase> = {
         selectedDesign: null,
         generationHistory: [],
         remainingGenerations: null,
+        isAccount: false,
       });
+      // An account whose data is deleted is gone: the header offers saving and signing in again at once.
+      if (before.matches({ account: 'member' })) expect(after.matches({ account: 'guest' })).toBe(true);
     },
     checkError: (before, after) => {
       expect(after.matches({ myData: 'failed' })).toBe(true);

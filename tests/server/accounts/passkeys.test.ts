@@ -20,7 +20,8 @@ import { adminPost, PasskeyBrowser, SoftwareAuthenticator } from './passkey-brow
 const SERVICE_KEY = 'service-key-for-passkey-tests-0123';
 const LIMIT = 5;
 const env = serverOnPgliteForFile({ serviceApiKey: SERVICE_KEY, generationLimit: LIMIT });
-const origin = () => env.server.origin;
+/** Passkeys need a named address: the pages run on localhost, as the start line announces. */
+const origin = () => env.server.origin.replace('127.0.0.1', 'localhost');
 
 const codeOf = (answer: Answer) => apiErrorSchema.parse(answer.body).code;
 const userOf = (answer: Answer) => (answer.body as { userId: number }).userId;

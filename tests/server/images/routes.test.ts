@@ -81,7 +81,7 @@ describe('POST /image/validate_image_content', () => {
     const image = await getImage(body.imageId, 1);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(image.headers['cache-control']).toBe('private, no-cache');
     const meta = await sharp(image.rawPayload).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({
       format: 'jpeg',
