@@ -87,7 +87,7 @@ describe('the heap behind the growth', () => {
   it('pops keys smallest first, growing past its first size', () => {
     const heap = new MinHeap(2);
     const keys = [5, 3, 9, 1, 7, 1, 8];
-    keys.forEach((key, value) => heap.push(key, value));
+    for (const [value, key] of keys.entries()) heap.push(key, value);
     const popped: number[] = [];
     while (heap.size > 0) popped.push(heap.pop()[0]);
     expect(popped).toEqual([...keys].sort((a, b) => a - b));
