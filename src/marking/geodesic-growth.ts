@@ -19,13 +19,15 @@ export interface GrowthCosts {
   readonly reach: number;
 }
 
+// Tuned with the simulated visitor on made kitchens (white, navy and sage fronts; tests/marking/made-kitchens):
+// a weaker edge term lets a stroke cross a Shaker door's panel lines, the likeness term stops it at the wall.
 export const DEFAULT_GROWTH_COSTS: GrowthCosts = {
   colour: 1,
-  edge: 1,
-  likeness: 1,
-  tolerance: 4,
+  edge: 0.5,
+  likeness: 2,
+  tolerance: 2,
   step: 0.5,
-  reach: 40,
+  reach: 80,
 };
 
 /** Most sample colours kept per brush: enough for a two-tone kitchen, few enough to stay fast. */

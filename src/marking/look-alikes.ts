@@ -13,7 +13,7 @@ export interface LookAlikeOptions {
   readonly joinEdge: number;
 }
 
-export const DEFAULT_LOOK_ALIKE: LookAlikeOptions = { likeness: 3, minPixels: 400, joinEdge: 6 };
+export const DEFAULT_LOOK_ALIKE: LookAlikeOptions = { likeness: 5, minPixels: 400, joinEdge: 6 };
 
 export interface LookAlikes {
   /** Every superpixel offered. */
