@@ -6,8 +6,8 @@ import type { Mark } from './brushes';
 import type { MarkedOverlay, MarkingReply, MarkingRequest } from './marking-messages';
 
 export interface MarkingClient {
-  /** Opens a photo for marking; answers the working size. */
-  open(photo: Blob): Promise<{ width: number; height: number }>;
+  /** Opens a photo for marking; answers the working size and the photo's own. */
+  open(photo: Blob): Promise<OpenedPhoto>;
   /** The overlay for these marks, or undefined when newer marks replaced them before they ran. */
   mark(marks: readonly Mark[]): Promise<MarkedOverlay | undefined>;
   /** The last marking's masks as PNGs at the stored photo's size. */
@@ -17,6 +17,13 @@ export interface MarkingClient {
 }
 
 type Request = MarkingRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+export interface OpenedPhoto {
+  readonly width: number;
+  readonly height: number;
+  readonly photoWidth: number;
+  readonly photoHeight: number;
+}
 
 interface Pending {
   resolve: (reply: MarkingReply) => void;
@@ -77,7 +84,8 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
     async open(photo) {
       const reply = await send({ type: 'open', photo });
       if (reply.type !== 'opened') throw new Error(WORKER_FAILED);
-      return { width: reply.width, height: reply.height };
+      const { width, height, photoWidth, photoHeight } = reply;
+      return { width, height, photoWidth, photoHeight };
     },
     mark(marks) {
       if (!growing) return grow(marks);

@@ -25,7 +25,16 @@ export interface MarkedOverlay {
 }
 
 export type MarkingReply =
-  | { readonly type: 'opened'; readonly id: number; readonly width: number; readonly height: number }
+  | {
+      readonly type: 'opened';
+      readonly id: number;
+      /** The working size, which the overlay has. */
+      readonly width: number;
+      readonly height: number;
+      /** The photo's own size, which the uploaded masks have (the stored photo's: intake keeps the size). */
+      readonly photoWidth: number;
+      readonly photoHeight: number;
+    }
   | ({ readonly type: 'marked'; readonly id: number } & MarkedOverlay)
   | {
       readonly type: 'masks';

@@ -20,7 +20,7 @@ const scope = self as unknown as {
 let session: MarkingSession | undefined;
 let lastPixels: Uint8Array | undefined;
 
-async function open(photo: Blob): Promise<{ width: number; height: number }> {
+async function open(photo: Blob) {
   const bitmap = await createImageBitmap(photo);
   try {
     const { width, height } = workingSize(bitmap.width, bitmap.height);
@@ -31,7 +31,7 @@ async function open(photo: Blob): Promise<{ width: number; height: number }> {
     context.drawImage(bitmap, 0, 0, width, height);
     session = new MarkingSession(context.getImageData(0, 0, width, height));
     lastPixels = undefined;
-    return { width, height };
+    return { width, height, photoWidth: bitmap.width, photoHeight: bitmap.height };
   } finally {
     bitmap.close();
   }
