@@ -1,16 +1,26 @@
 // Everything about the step order, read from the one table (step-table.ts): ids, paths, progress, neighbours,
-// what each step needs and loads, and the plain-choice steps the chart builds from their rows alone.
+// each step's kind, what it needs and loads, and its choice.
 import type { CatalogueKind } from './catalogue';
 import type { KitchenContext } from './context';
-import { type ChosenInWords, type StepRow, WIZARD_STEPS } from './step-table';
+import {
+  type ChosenInWords,
+  type FixedChoiceRow,
+  type StepKind,
+  type StepOption,
+  type StepRow,
+  WIZARD_STEPS,
+} from './step-table';
 
 export type StepId = (typeof WIZARD_STEPS)[number]['id'];
 
-/** The steps that are a plain choice among the options their row lists (D39). */
-export type PlainChoiceStepId = Extract<(typeof WIZARD_STEPS)[number], { choice: unknown }>['id'];
+/** The steps that are a choice among the options their row lists (D39). */
+export type FixedChoiceStepId = Extract<(typeof WIZARD_STEPS)[number], { kind: 'fixed-choice' }>['id'];
 
-/** The steps a table must name one by one; the plain choices follow from their rows. */
-export type OwnStepId = Exclude<StepId, PlainChoiceStepId>;
+/** The steps a table must name one by one; the fixed choices follow from their rows. */
+export type OwnStepId = Exclude<StepId, FixedChoiceStepId>;
+
+/** A row of one kind, with its id typed as a step's. */
+export type RowOfKind<K extends StepKind> = Extract<StepRow, { kind: K }> & { id: StepId };
 
 export interface StepMeta {
   id: StepId;
@@ -32,11 +42,17 @@ export const FIRST_STEP = STEP_IDS[0] as StepId;
 /** The last step has no Next: it generates the kitchen. */
 export const LAST_STEP = STEP_IDS[STEP_IDS.length - 1] as StepId;
 
-export const stepRow = (id: StepId): StepRow => {
+export const stepRow = (id: StepId): StepRow & { id: StepId } => {
   const row = ROWS.find((step) => step.id === id);
   if (!row) throw new Error(`Unknown wizard step: ${id}`);
   return row;
 };
+
+/** The rows of one kind, in step order. */
+export const rowsOfKind = <K extends StepKind>(kind: K): RowOfKind<K>[] =>
+  ROWS.filter((row): row is RowOfKind<K> => row.kind === kind);
+
+export const stepKind = (id: StepId): StepKind => stepRow(id).kind;
 
 export const stepMeta = (id: StepId): StepMeta => {
   const { title, description } = stepRow(id);
@@ -59,33 +75,72 @@ export const previousStepOf = (id: StepId): StepId | null => {
 
 export const isStepBefore = (a: StepId, b: StepId): boolean => STEP_IDS.indexOf(a) < STEP_IDS.indexOf(b);
 
-export const PLAIN_CHOICE_STEPS: readonly StepId[] = ROWS.filter((row) => row.choice).map((row) => row.id);
+export const FIXED_CHOICE_STEPS: readonly StepId[] = rowsOfKind('fixed-choice').map((row) => row.id);
 
-export const isPlainChoiceStep = (id: StepId): boolean => PLAIN_CHOICE_STEPS.includes(id);
+export const isFixedChoiceStep = (id: StepId): boolean => FIXED_CHOICE_STEPS.includes(id);
 
-export const stepOptions = (id: StepId) => stepRow(id).choice?.options ?? [];
-
-/** Whether the step's choice is made; a plain choice needs one of its options. */
-export const stepNeedsMet = (id: StepId, context: KitchenContext): boolean => {
-  const { needs } = stepRow(id);
-  return needs ? needs(context) : stepOptions(id).some((option) => option.value === context.choices[id]);
+const fixedRow = (id: StepId): FixedChoiceRow | null => {
+  const row = stepRow(id);
+  return row.kind === 'fixed-choice' ? row : null;
 };
 
-export const stepLookups = (id: StepId): readonly CatalogueKind[] => stepRow(id).loads ?? [];
+export const stepOptions = (id: StepId): readonly StepOption[] => fixedRow(id)?.options ?? [];
 
-/** The step's choice in words, or null while it is missing. */
+/** The value of the option chosen on a fixed-choice step, or null while none is (or the step is not one). */
+export const keptValue = (id: StepId, context: KitchenContext): string | null => {
+  const row = fixedRow(id);
+  if (!row) return null;
+  return row.kept ? row.kept(context) : (context.choices[id] ?? null);
+};
+
+/** The option chosen on a fixed-choice step, if it is one of the row's. */
+const keptOption = (id: StepId, context: KitchenContext): StepOption | undefined => {
+  const value = keptValue(id, context);
+  return stepOptions(id).find((option) => option.value === value);
+};
+
+/** What choosing `value` on a fixed-choice step changes in the context. */
+export const keepOption = (id: StepId, context: KitchenContext, value: string): Partial<KitchenContext> => {
+  const keep = fixedRow(id)?.keep;
+  return keep ? keep(context, value) : { choices: { ...context.choices, [id]: value } };
+};
+
+/** The option a catalogue list decides on its own for a fixed-choice step, or null when it leaves the choice open. */
+export const decidedValue = (id: StepId, items: readonly unknown[]): string | null => {
+  const decidedBy = fixedRow(id)?.decidedBy;
+  const words = items.filter((item): item is string => typeof item === 'string');
+  return decidedBy && words.length === items.length ? decidedBy.decide(words) : null;
+};
+
+/** Whether the step's choice is made; a fixed choice needs one of its options. */
+export const stepNeedsMet = (id: StepId, context: KitchenContext): boolean => {
+  const row = stepRow(id);
+  return row.kind === 'fixed-choice' ? keptOption(id, context) !== undefined : row.needs(context);
+};
+
+/** The catalogue lists a step shows, in the order it loads them. */
+export const stepLookups = (id: StepId): readonly CatalogueKind[] => {
+  const row = stepRow(id);
+  if (row.kind === 'catalogue-choice') return [row.list];
+  if (row.kind === 'grouped-swatch') return [row.groups, row.swatches];
+  if (row.kind === 'fixed-choice' && row.decidedBy) return [row.decidedBy.list];
+  return [];
+};
+
+/** The step's choice in words, or null while it is missing (the photo has none to tell). */
 export const chosenOn = (id: StepId, context: KitchenContext): ChosenInWords | null => {
-  const { chosen } = stepRow(id);
-  if (chosen) return chosen(context);
-  const option = stepOptions(id).find(({ value }) => value === context.choices[id]);
+  const row = stepRow(id);
+  if (row.kind === 'photo') return null;
+  if (row.kind !== 'fixed-choice') return row.chosen(context);
+  const option = keptOption(id, context);
   return option ? { value: option.value, label: option.label } : null;
 };
 
 /**
  * A table with an entry for every step: those of `own` (a step missing there does not compile) and, for each
- * plain-choice step, what `plain` makes from its id. Tests and screens key their step tables with this.
+ * fixed-choice step, what `fixed` makes from its id. Tests and screens key their step tables with this.
  */
-export const byStep = <T>(own: Record<OwnStepId, T>, plain: (step: StepId) => T): Record<StepId, T> =>
+export const byStep = <T>(own: Record<OwnStepId, T>, fixed: (step: StepId) => T): Record<StepId, T> =>
   Object.fromEntries(
-    STEP_IDS.map((step) => [step, isPlainChoiceStep(step) ? plain(step) : (own as Record<StepId, T>)[step]]),
+    STEP_IDS.map((step) => [step, isFixedChoiceStep(step) ? fixed(step) : (own as Record<StepId, T>)[step]]),
   ) as Record<StepId, T>;

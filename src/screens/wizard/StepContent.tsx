@@ -19,16 +19,16 @@ const STEP_CONTENT = byStep<ComponentType<StepProps>>(
   {
     'upload-image': UploadImageStep,
     design: DesignStep,
-    handles: HandlesStep,
     finishing: FinishingStep,
     'frontal-color': FrontalColorStep,
     material: MaterialStep,
     'material-color': MaterialColorStep,
     'material-preview': MaterialPreviewStep,
-    'kitchen-shape': KitchenShapeStep,
-    'kitchen-island': KitchenIslandStep,
   },
-  plainChoiceScreen,
+  (step) =>
+    ({ handles: HandlesStep, 'kitchen-shape': KitchenShapeStep, 'kitchen-island': KitchenIslandStep })[
+      step as string
+    ] ?? plainChoiceScreen(step),
 );
 
 export function StepContent({ stepId, isLoading }: { stepId: StepId } & StepProps) {

@@ -8,14 +8,13 @@ export const ADDED_ROW = {
   title: 'Lighting',
   description: 'Choose the light over your worktop.',
   blockedReason: 'Choose the lighting to continue.',
-  choice: {
-    options: [
-      { value: 'spots', label: 'Spotlights' },
-      { value: 'pendants', label: 'Pendants' },
-      { value: 'strip', label: 'LED strip' },
-      { value: 'none', label: 'No extra lighting' },
-    ],
-  },
+  kind: 'fixed-choice',
+  options: [
+    { value: 'spots', label: 'Spotlights' },
+    { value: 'pendants', label: 'Pendants' },
+    { value: 'strip', label: 'LED strip' },
+    { value: 'none', label: 'No extra lighting' },
+  ],
 } as const satisfies StepRow;
 
 /** The table with the row inserted after `after`, as a studio would write it. */

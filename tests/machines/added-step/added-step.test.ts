@@ -82,7 +82,7 @@ describe('a step added to the table at run time', () => {
   it('is saved and restored, and reaches the generation as a choice in words', async () => {
     const kitchen = startKitchen();
     await walkTo(kitchen, LAST_STEP);
-    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: false });
+    kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'no' });
     expect(kitchen.context().choices).toMatchObject({ [ADDED]: 'spots' });
     const storage = memoryStorage();
     expect(saveSelections(storage, kitchen.context())).toBe('saved');

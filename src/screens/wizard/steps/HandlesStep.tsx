@@ -32,7 +32,7 @@ export function HandlesStep({ isLoading }: StepProps) {
       name="handles"
       choices={HANDLE_CHOICES}
       selectedKey={isHandleless === null ? null : isHandleless ? 'handleless' : 'with-handles'}
-      onSelect={(value) => send({ type: 'HANDLES.SELECTED', isHandleless: value })}
+      onSelect={(value) => send({ type: 'STEP.CHOSEN', step: 'handles', value: value ? 'yes' : 'no' })}
     />
   );
 }

@@ -31,7 +31,9 @@ export function KitchenIslandStep() {
           },
         ]}
         selectedKey={hasIsland === null ? null : hasIsland ? 'island' : 'no-island'}
-        onSelect={(value) => send({ type: 'ISLAND.SELECTED', hasIsland: value })}
+        onSelect={(value) =>
+          send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: value ? 'yes' : 'no' })
+        }
       />
       {layout && !layout.islandFriendly && (
         <p className="notice">

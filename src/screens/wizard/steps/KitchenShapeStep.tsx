@@ -21,7 +21,7 @@ export function KitchenShapeStep() {
       name="kitchen-shape"
       choices={LAYOUT_CHOICES}
       selectedKey={selected}
-      onSelect={(shape) => send({ type: 'SHAPE.SELECTED', shape })}
+      onSelect={(shape) => send({ type: 'STEP.CHOSEN', step: 'kitchen-shape', value: shape })}
     />
   );
 }
