@@ -9,7 +9,7 @@ export interface MarkingClient {
   /** Opens a photo for marking; answers the working size and the photo's own. */
   open(photo: Blob): Promise<OpenedPhoto>;
   /** The overlay for these marks, or undefined when newer marks replaced them before they ran. */
-  mark(marks: readonly Mark[]): Promise<MarkedOverlay | undefined>;
+  mark(marks: readonly Mark[], options?: MarkOptions): Promise<MarkedOverlay | undefined>;
   /** The last marking's masks as PNGs at the stored photo's size. */
   masks(width: number, height: number): Promise<SurfaceMaskFiles>;
   /** Stops the worker; later calls start a fresh one. */
@@ -23,6 +23,11 @@ export interface OpenedPhoto {
   readonly height: number;
   readonly photoWidth: number;
   readonly photoHeight: number;
+}
+
+export interface MarkOptions {
+  /** Find and stripe the areas that look like the last mark's surface (default true). */
+  readonly offerLookAlikes?: boolean;
 }
 
 interface Pending {
@@ -40,7 +45,9 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
   let nextId = 1;
   const pending = new Map<number, Pending>();
   let growing = false;
-  let queued: { marks: readonly Mark[]; resolve: (overlay: MarkedOverlay | undefined) => void } | undefined;
+  let queued:
+    | { marks: readonly Mark[]; options: MarkOptions; resolve: (overlay: MarkedOverlay | undefined) => void }
+    | undefined;
 
   const settle = ({ data }: MessageEvent<MarkingReply>) => {
     const request = pending.get(data.id);
@@ -67,16 +74,16 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
       worker.postMessage({ ...request, id });
     });
 
-  const grow = async (marks: readonly Mark[]): Promise<MarkedOverlay | undefined> => {
+  const grow = async (marks: readonly Mark[], options: MarkOptions): Promise<MarkedOverlay | undefined> => {
     growing = true;
     try {
-      const reply = await send({ type: 'mark', marks });
+      const reply = await send({ type: 'mark', marks, offerLookAlikes: options.offerLookAlikes ?? true });
       return reply.type === 'marked' ? reply : undefined;
     } finally {
       growing = false;
       const next = queued;
       queued = undefined;
-      if (next) grow(next.marks).then(next.resolve, () => next.resolve(undefined));
+      if (next) grow(next.marks, next.options).then(next.resolve, () => next.resolve(undefined));
     }
   };
 
@@ -87,11 +94,11 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
       const { width, height, photoWidth, photoHeight } = reply;
       return { width, height, photoWidth, photoHeight };
     },
-    mark(marks) {
-      if (!growing) return grow(marks);
+    mark(marks, options = {}) {
+      if (!growing) return grow(marks, options);
       queued?.resolve(undefined);
       return new Promise((resolve) => {
-        queued = { marks, resolve };
+        queued = { marks, options, resolve };
       });
     },
     async masks(width, height) {

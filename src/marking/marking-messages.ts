@@ -6,7 +6,13 @@ export type MarkingRequest =
   /** Start marking a photo: decoded and scaled to the working size in the worker. */
   | { readonly type: 'open'; readonly id: number; readonly photo: Blob }
   /** Grow the surfaces from every mark so far (the whole list: undo is a shorter list). */
-  | { readonly type: 'mark'; readonly id: number; readonly marks: readonly Mark[] }
+  | {
+      readonly type: 'mark';
+      readonly id: number;
+      readonly marks: readonly Mark[];
+      /** Whether to find and stripe the look-alikes (not after the visitor turned them down). */
+      readonly offerLookAlikes: boolean;
+    }
   /** The masks of the last marking, as grey PNGs at `width` × `height` (the stored photo's size). */
   | { readonly type: 'masks'; readonly id: number; readonly width: number; readonly height: number };
 

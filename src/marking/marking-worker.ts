@@ -79,7 +79,9 @@ async function answer(request: MarkingRequest): Promise<void> {
   const marking = session.mark(request.marks);
   lastPixels = marking.pixels;
   const { lookAlikes } = marking;
-  const offer = { brush: lookAlikes.brush, regions: lookAlikes.regions, areas: lookAlikes.areas };
+  const offer = request.offerLookAlikes
+    ? { brush: lookAlikes.brush, regions: lookAlikes.regions, areas: lookAlikes.areas }
+    : { brush: undefined, regions: [], areas: 0 };
   const rgba = paintOverlay(
     session.width,
     marking.pixels,
