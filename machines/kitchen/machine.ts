@@ -20,6 +20,7 @@ import {
   initialWizardState,
   type KitchenContext,
   type KitchenInput,
+  type PhotoMarking,
 } from './context';
 import type { KitchenEvent } from './events';
 import {
@@ -221,6 +222,8 @@ export const kitchenMachine = setup({
     listDecidesChoice: (_, params: { step: StepId; items: CatalogueResult['items'] }) =>
       decidedValue(params.step, params.items) !== null,
     isMovingBackward: ({ context }) => context.direction === 'backward',
+    hasCheckedPhoto: ({ context }) => context.moderationPassed === true && context.inputImageId !== null,
+    mayMarkingBeSkipped: ({ context }) => context.photoMarking !== 'marked',
     hasUncheckedPhoto: ({ context }) =>
       context.inputImageDataUrl !== null && context.moderationPassed === null,
     hasCachedVerdict: ({ context }) =>
@@ -257,6 +260,7 @@ export const kitchenMachine = setup({
       inputImageKey: null,
       inputImageId: null,
       moderationPassed: null,
+      photoMarking: null,
       emptyRoomId: null,
       error: null,
     })),
@@ -290,9 +294,16 @@ export const kitchenMachine = setup({
       inputImageKey: null,
       inputImageId: null,
       moderationPassed: null,
+      photoMarking: null,
       emptyRoomId: null,
       error: null,
     }),
+    markPhoto: assign((_, params: { marking: PhotoMarking }) => ({
+      photoMarking: params.marking,
+      markingError: null,
+    })),
+    storeMarkingError: assign((_, params: { error: unknown }) => ({ markingError: messageOf(params.error) })),
+    clearMarkingError: assign({ markingError: null }),
     purgeExpiredVerdicts: assign(({ context }) => ({
       moderationCache: purgeExpired(context.moderationCache, Date.now()),
     })),
