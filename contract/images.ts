@@ -5,8 +5,20 @@ import { API_PREFIX } from './endpoints';
 export const IMAGE_UPLOAD_FIELD = 'file';
 
 /**
+ * Whether the photo looks like a kitchen (issue 22): a soft check, never a refusal. `found` names the kitchen
+ * objects seen (COCO names: refrigerator, oven, microwave, sink, toaster); none found, the app warns and lets the
+ * visitor continue anyway (an empty room is a fair photo too).
+ */
+export const kitchenCheckSchema = z.object({
+  looksLikeKitchen: z.boolean(),
+  found: z.array(z.string()),
+});
+export type KitchenCheck = z.infer<typeof kitchenCheckSchema>;
+
+/**
  * The verdict on an uploaded photo. A safe photo is kept (normalised) under `imageId`; an unsafe one is a
- * verdict, not an error, and is not kept, so it has no id. Width and height are the normalised image's.
+ * verdict, not an error, and is not kept, so it has no id. Width and height are the normalised image's. A safe
+ * photo may carry the kitchen check.
  */
 export const validateImageResponseSchema = z.discriminatedUnion('isSafe', [
   z.object({
@@ -14,6 +26,8 @@ export const validateImageResponseSchema = z.discriminatedUnion('isSafe', [
     imageId: z.uuid(),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
+    /** Absent when the server has no detector (the rule moderator, an older server): no warning then. */
+    kitchenCheck: kitchenCheckSchema.optional(),
   }),
   z.object({
     isSafe: z.literal(false),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX, myDataPaths } from './endpoints';
+import { markedSurfaceSchema } from './surface-masks';
 
 /** The word a deletion must carry in its body, so a stray or replayed empty request cannot erase anything. */
 export const DELETE_CONFIRMATION = 'delete';
@@ -25,6 +26,8 @@ export const exportedImageSchema = z.object({
   expiresAt: z.string(),
   /** The entry in the zip; null when the bytes could not be read (expired while the zip was written). */
   file: z.string().nullable(),
+  /** A photo's marked surfaces (issue 22): each a grey PNG in the zip, `masks/<photo id>-<surface>.png`. */
+  masks: z.array(z.object({ surface: markedSurfaceSchema, file: z.string().nullable() })).optional(),
 });
 
 export const exportedGenerationSchema = z.object({

@@ -16,6 +16,7 @@ import { createJobStore } from './generation/job-store';
 import { createGenerationProvider } from './generation/provider-registry';
 import { generationRoutes } from './generation/routes';
 import { createImagePool, imagePoolSettings } from './images/image-pool';
+import { surfaceMaskRoutes } from './images/mask-routes';
 import { imageRoutes } from './images/routes';
 import { openImageStorage } from './images/store/open-image-storage';
 import { startSweeper } from './images/store/sweeper';
@@ -205,6 +206,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         pool: imagePool,
         moderationTimeoutMs: config.moderationTimeoutMs,
       });
+      await api.register(surfaceMaskRoutes, { masks: imageStorage.masks, pool: imagePool });
       await api.register(generationRoutes, {
         db,
         images,
@@ -214,7 +216,12 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         jobSettings: config.generationJobs,
         databaseUrl: config.databaseUrl,
       });
-      await api.register(myDataRoutes, { db, images, bytes: imageStorage.bytes });
+      await api.register(myDataRoutes, {
+        db,
+        images,
+        masks: imageStorage.masks,
+        bytes: imageStorage.bytes,
+      });
       await api.register(shareOwnerRoutes, sharing);
     },
     { prefix: API_PREFIX },

@@ -209,6 +209,23 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX share_links_by_job ON share_links (job_id, created_at)',
     ],
   },
+  {
+    id: 10,
+    name: 'surface masks',
+    statements: [
+      // A photo's marked surfaces (issue 22, D42) are images of kind `mask`, one per surface, under their photo:
+      // so every byte backend, the per-user cap, the retention sweep and "delete my data" already cover them.
+      // The parent's foreign key removes a mask's row with its photo's; the photo's deletion takes their bytes.
+      'ALTER TABLE images DROP CONSTRAINT images_kind_check',
+      "ALTER TABLE images ADD CONSTRAINT images_kind_check CHECK (kind IN ('upload', 'empty_room', 'kitchen', 'mask'))",
+      `ALTER TABLE images
+        ADD COLUMN parent_id uuid REFERENCES images (id) ON DELETE CASCADE,
+        ADD COLUMN surface text CHECK (surface IN ('fronts', 'worktop'))`,
+      `ALTER TABLE images ADD CONSTRAINT images_mask_has_parent
+        CHECK ((kind = 'mask') = (parent_id IS NOT NULL AND surface IS NOT NULL))`,
+      'CREATE UNIQUE INDEX images_one_mask_per_surface ON images (parent_id, surface) WHERE parent_id IS NOT NULL',
+    ],
+  },
 ];
 
 // Any constant shared by every instance of this app: it serialises concurrent migration runs.

@@ -15,6 +15,7 @@ import type { PictureInfo } from './inspect-picture';
 import type { IntakeReply, IntakeRequest, IntakeTask } from './intake-thread';
 import { startModuleWorker } from './module-worker';
 import type { IntakeLimits, NormalisedImage } from './normalise-image';
+import type { MaskReading, MaskSize } from './read-mask';
 
 const WORKER_ROLE = 'kitchen-reimagined:image-intake';
 
@@ -53,6 +54,8 @@ export interface ImagePool {
   inspect(bytes: Uint8Array, maxPixels: number): Promise<PictureInfo>;
   /** `coverJpeg` (cover-image.ts) in a thread of the pool; `bytes` stay the caller's. */
   cover(bytes: Uint8Array, size: CoverSize): Promise<Buffer>;
+  /** `readMask` (read-mask.ts) in a thread of the pool; `bytes` stay the caller's. */
+  mask(bytes: Uint8Array, size: MaskSize): Promise<MaskReading>;
   close(): Promise<void>;
 }
 
@@ -201,6 +204,10 @@ export function createImagePool(settings: ImagePoolSettings): ImagePool {
       const copy = new Uint8Array(bytes);
       const jpeg = await run<Uint8Array>({ kind: 'cover', bytes: copy, size }, [copy.buffer]);
       return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+    },
+    mask(bytes, size) {
+      const copy = new Uint8Array(bytes);
+      return run<MaskReading>({ kind: 'mask', bytes: copy, size }, [copy.buffer]);
     },
     async close() {
       closed = true;

@@ -6,12 +6,14 @@ import { type CoverSize, coverJpeg } from './cover-image';
 import { ImageRejectedError } from './image-rejection';
 import { inspectPicture } from './inspect-picture';
 import { type IntakeLimits, normaliseImage } from './normalise-image';
+import { type MaskSize, readMask } from './read-mask';
 
 /** What a thread is asked to do with one image. */
 export type IntakeTask =
   | { kind: 'normalise'; bytes: Uint8Array; limits: IntakeLimits }
   | { kind: 'inspect'; bytes: Uint8Array; maxPixels: number }
-  | { kind: 'cover'; bytes: Uint8Array; size: CoverSize };
+  | { kind: 'cover'; bytes: Uint8Array; size: CoverSize }
+  | { kind: 'mask'; bytes: Uint8Array; size: MaskSize };
 
 export type IntakeRequest = IntakeTask & { id: number };
 
@@ -38,6 +40,9 @@ async function handle(port: NonNullable<typeof parentPort>, request: IntakeReque
     if (request.kind === 'normalise') {
       const result = await normaliseImage(request.bytes, request.limits);
       answer(port, { id, kind: 'done', result }, result.bytes);
+    } else if (request.kind === 'mask') {
+      const result = await readMask(request.bytes, request.size);
+      answer(port, { id, kind: 'done', result }, result.kind === 'mask' ? result.png : undefined);
     } else if (request.kind === 'cover') {
       const result = await coverJpeg(request.bytes, request.size);
       answer(port, { id, kind: 'done', result }, result);

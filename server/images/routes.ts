@@ -43,7 +43,8 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
     const image = await pool.normalise(upload, limits);
     const verdict = await moderator.classify(image);
     const { width, height } = image;
-    request.log.info({ scores: verdict.scores, isSafe: verdict.isSafe }, 'image moderated');
+    const { kitchenCheck } = verdict;
+    request.log.info({ scores: verdict.scores, isSafe: verdict.isSafe, kitchenCheck }, 'image moderated');
     // An unsafe photo is a verdict, not an error; it is not kept.
     if (!verdict.isSafe) return { isSafe: false, imageId: null, width, height };
     const imageId = await store.put(request.userId, image.bytes, {
@@ -52,7 +53,7 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
       height,
       kind: 'upload',
     });
-    return { isSafe: true, imageId, width, height };
+    return { isSafe: true, imageId, width, height, ...(kitchenCheck ? { kitchenCheck } : {}) };
   });
 
   app.get<{ Params: { id: string } }>(IMAGE_PATH, async (request, reply) => {

@@ -1,10 +1,11 @@
-// The nsfw model in a worker thread of its own. Importing tfjs and loading the model take most of a second of
+// The nsfw model, and the COCO detector behind the kitchen check (issue 22), in a worker thread of its own. Importing tfjs and loading the model take most of a second of
 // JavaScript, and scoring an image about a tenth of one: on the server's thread either would hold up every other
 // request (a page load right after start waited for the model). Here the server's thread only posts bytes and
 // reads back scores. One thread serves the whole process; if it dies, the next image starts a new one.
 //
 // This file is both sides: imported, it is the client; run as the worker (workerData says so), it scores.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { KitchenCheck } from '../../contract/images';
 import { startModuleWorker } from '../images/module-worker';
 import { type ModeratedImage, type Moderator, observed } from './moderator';
 import { type NsfwModeratorOptions, nsfwThreshold, verdictOf } from './nsfw-verdict';
@@ -15,12 +16,18 @@ type Request = { id: number; bytes: Uint8Array };
 type Reply =
   | { kind: 'ready' }
   | { kind: 'unavailable'; message: string }
-  | { kind: 'scored'; id: number; scores: Record<string, number> }
+  | { kind: 'scored'; id: number; scores: Record<string, number>; kitchenCheck?: KitchenCheck }
   | { kind: 'failed'; id: number; message: string };
+
+/** What the thread answers for one image. */
+interface Scored {
+  scores: Record<string, number>;
+  kitchenCheck?: KitchenCheck;
+}
 
 interface ScoringThread {
   ready: Promise<void>;
-  score(image: ModeratedImage): Promise<Record<string, number>>;
+  score(image: ModeratedImage): Promise<Scored>;
   /** Ends the thread, failing what it had in hand; the next image starts a new one. */
   stop(reason: Error): void;
 }
@@ -36,10 +43,7 @@ function scoringThread(): ScoringThread {
   const worker = startWorker();
   // The thread never keeps the process alive on its own: a server that is closing does not wait for it.
   worker.unref();
-  const pending = new Map<
-    number,
-    { resolve: (scores: Record<string, number>) => void; reject: (error: Error) => void }
-  >();
+  const pending = new Map<number, { resolve: (scored: Scored) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   let settleReady: { resolve: () => void; reject: (error: Error) => void } | undefined;
   const ready = observed(
@@ -74,7 +78,7 @@ function scoringThread(): ScoringThread {
     if (reply.kind === 'unavailable') return fail(new Error(reply.message));
     const waiting = pending.get(reply.id);
     pending.delete(reply.id);
-    if (reply.kind === 'scored') waiting?.resolve(reply.scores);
+    if (reply.kind === 'scored') waiting?.resolve(reply);
     else waiting?.reject(new Error(reply.message));
   });
   worker.on('error', fail);
@@ -90,7 +94,10 @@ export async function createThreadedModerator(options: NsfwModeratorOptions = {}
     get ready() {
       return scoringThread().ready;
     },
-    classify: async (image) => verdictOf(await scoringThread().score(image), threshold),
+    async classify(image) {
+      const { scores, kitchenCheck } = await scoringThread().score(image);
+      return { ...verdictOf(scores, threshold), ...(kitchenCheck ? { kitchenCheck } : {}) };
+    },
     restart: () => shared?.stop(new Error('The moderation thread was restarted.')),
   };
 }
@@ -98,9 +105,20 @@ export async function createThreadedModerator(options: NsfwModeratorOptions = {}
 async function serveScores(): Promise<void> {
   const port = parentPort;
   if (!port) return;
-  const { modelReady, scoreImage } = await import('./nsfw-moderator');
+  const [
+    { modelReady, scoreImage },
+    { detectorReady, detectObjects },
+    { kitchenCheckOf, KITCHEN_OBJECT_MIN_SCORE },
+  ] = await Promise.all([import('./nsfw-moderator'), import('./coco-detector'), import('./kitchen-check')]);
+  // The kitchen check is a soft extra: without its detector, photos are still moderated, with no check.
+  const detecting = detectorReady().then(
+    () => true,
+    () => false,
+  );
+  const kitchenCheck = async (bytes: Uint8Array) =>
+    (await detecting) ? kitchenCheckOf(await detectObjects(bytes, KITCHEN_OBJECT_MIN_SCORE)) : undefined;
   try {
-    await modelReady();
+    await Promise.all([modelReady(), detecting]);
     port.postMessage({ kind: 'ready' } satisfies Reply);
   } catch (error) {
     port.postMessage({ kind: 'unavailable', message: messageOf(error) } satisfies Reply);
@@ -108,7 +126,14 @@ async function serveScores(): Promise<void> {
   }
   port.on('message', async ({ id, bytes }: Request) => {
     try {
-      port.postMessage({ kind: 'scored', id, scores: await scoreImage({ bytes }) } satisfies Reply);
+      const scores = await scoreImage({ bytes });
+      const check = await kitchenCheck(bytes);
+      port.postMessage({
+        kind: 'scored',
+        id,
+        scores,
+        ...(check ? { kitchenCheck: check } : {}),
+      } satisfies Reply);
     } catch (error) {
       port.postMessage({ kind: 'failed', id, message: messageOf(error) } satisfies Reply);
     }

@@ -1,3 +1,5 @@
+import type { KitchenCheck } from '../../contract/images';
+
 /** What moderation looks at: the normalised image's encoded bytes. */
 export interface ModeratedImage {
   bytes: Uint8Array;
@@ -7,6 +9,8 @@ export interface ModerationVerdict {
   isSafe: boolean;
   /** Per class, for logs and tuning; the rule that turned them into `isSafe` is not shown to users. */
   scores: Record<string, number>;
+  /** Whether it looks like a kitchen, when the moderator has a detector (the nsfw thread does). */
+  kitchenCheck?: KitchenCheck;
 }
 
 export interface Moderator {

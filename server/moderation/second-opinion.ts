@@ -23,7 +23,7 @@ export function withSecondOpinion(
       if (!first.isSafe) return first;
       try {
         const opinion = await second.classify(image);
-        return { isSafe: opinion.isSafe, scores: { ...first.scores, ...opinion.scores } };
+        return { ...first, isSafe: opinion.isSafe, scores: { ...first.scores, ...opinion.scores } };
       } catch (error) {
         onFailure(error);
         return first;

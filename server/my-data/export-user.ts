@@ -1,4 +1,5 @@
-// The user's data as a zip (issue 15, item 4; D36): their images as stored (`photos/`, `results/`) and
+// The user's data as a zip (issue 15, item 4; D36): their images as stored (`photos/`, `results/`, and each photo's
+// surface masks in `masks/`, listed under their photo rather than as images of their own; D42) and
 // `kitchen-data.json` with the user, each image's facts and each generation's choices, state and dates. Images
 // are streamed from the image store one at a time; the JSON comes last so it names only the files written.
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../contract/my-data';
 import type { Database } from '../db/database';
 import type { ImageKind, ImageStore } from '../images/image-store';
+import type { SurfaceMaskStore } from '../images/store/surface-mask-store';
 import { type ZipEntry, zipStream } from './zip-writer';
 
 type Timestamp = Date | string;
@@ -60,7 +62,7 @@ async function readRows(db: Database, userId: number) {
   const images = await db.query<ImageRow>(
     `SELECT id, kind, content_type AS "contentType", width, height, byte_size AS "byteSize",
        created_at AS "createdAt", expires_at AS "expiresAt"
-     FROM images WHERE owner_id = $1 AND expires_at > now() ORDER BY created_at, id`,
+     FROM images WHERE owner_id = $1 AND expires_at > now() AND parent_id IS NULL ORDER BY created_at, id`,
     [userId],
   );
   const jobs = await db.query<JobRow>(
@@ -75,7 +77,7 @@ async function readRows(db: Database, userId: number) {
 /** The export of `userId` as zip chunks; a user with nothing stored gets a zip with only an empty JSON. */
 export async function exportUser(
   db: Database,
-  images: ImageStore,
+  { images, masks }: { images: ImageStore; masks: SurfaceMaskStore },
   userId: number,
   now = new Date(),
 ): Promise<AsyncGenerator<Buffer>> {
@@ -87,8 +89,23 @@ export async function exportUser(
     for (const row of rows.images) {
       const opened = await images.open(userId, row.id);
       const file = opened ? exportFileName(row) : null;
-      exported.push({ ...row, createdAt: iso(row.createdAt), expiresAt: iso(row.expiresAt), file });
+      const image: ExportedImage = {
+        ...row,
+        createdAt: iso(row.createdAt),
+        expiresAt: iso(row.expiresAt),
+        file,
+      };
+      exported.push(image);
       if (opened && file) yield { name: file, modified: new Date(row.createdAt), data: opened.stream };
+      const marked = row.kind === 'upload' ? ((await masks.describe(userId, row.id))?.surfaces ?? []) : [];
+      if (marked.length === 0) continue;
+      image.masks = [];
+      for (const surface of marked) {
+        const mask = await masks.open(userId, row.id, surface);
+        const name = mask ? `masks/${row.id}-${surface}.png` : null;
+        image.masks.push({ surface, file: name });
+        if (mask && name) yield { name, modified: new Date(row.createdAt), data: mask.stream };
+      }
     }
     const data: ExportedData = {
       exportedAt: now.toISOString(),

@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors';
 import '../http/user-request';
 import type { ImageStore } from '../images/image-store';
 import type { ByteBackend } from '../images/store/byte-backend';
+import type { SurfaceMaskStore } from '../images/store/surface-mask-store';
 import { SESSION_COOKIE } from '../users/session';
 import { eraseUser } from './erase-user';
 import { exportUser } from './export-user';
@@ -16,6 +17,7 @@ import { exportUser } from './export-user';
 export interface MyDataRoutesOptions {
   db: Database;
   images: ImageStore;
+  masks: SurfaceMaskStore;
   bytes: ByteBackend;
 }
 
@@ -25,7 +27,10 @@ const exportFileName = (now: Date) => `kitchen-data-${now.toISOString().slice(0,
 /** Exports per client network per rate-limit window (`RATE_LIMIT_WINDOW_MS`). */
 export const EXPORTS_PER_WINDOW = 5;
 
-export const myDataRoutes: FastifyPluginAsync<MyDataRoutesOptions> = async (app, { db, images, bytes }) => {
+export const myDataRoutes: FastifyPluginAsync<MyDataRoutesOptions> = async (
+  app,
+  { db, images, masks, bytes },
+) => {
   app.delete(myDataPaths.me, async (request, reply) => {
     if (!deleteMyDataRequestSchema.safeParse(request.body).success) {
       throw new HttpError(
@@ -49,7 +54,7 @@ export const myDataRoutes: FastifyPluginAsync<MyDataRoutesOptions> = async (app,
     { config: { rateLimit: { max: EXPORTS_PER_WINDOW } } },
     async (request, reply) => {
       const now = new Date();
-      const zip = await exportUser(db, images, request.userId, now);
+      const zip = await exportUser(db, { images, masks }, request.userId, now);
       return reply
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`)

@@ -31,11 +31,18 @@ import {
   shareResponseSchema,
 } from '../../contract/sharing';
 import {
+  MARKED_SURFACES,
+  SURFACE_MASK_PATH,
+  SURFACE_MASKS_PATH,
+  surfaceMasksResponseSchema,
+} from '../../contract/surface-masks';
+import {
   authorizeRequestSchema,
   authorizeResponseSchema,
   SERVICE_USER_ID_HEADER,
 } from '../../contract/users';
 import { SWATCH_ROUTE } from '../catalogue/catalogue';
+import { MAX_MASK_BYTES } from '../images/mask-routes';
 import { LIVE_LINKS_PER_KITCHEN } from '../sharing/share-store';
 import { SESSION_COOKIE } from '../users/session';
 
@@ -241,6 +248,91 @@ function actionOperations(): Record<string, JsonObject> {
             content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
           },
           404: errorResponse('No such image for this user.'),
+        },
+      },
+    },
+    ...surfaceMaskOperations(),
+  };
+}
+
+/** A photo's marked surfaces (issue 22): one grey PNG per surface at the photo's size, owner-only. */
+function surfaceMaskOperations(): Record<string, JsonObject> {
+  const idParameter = stringParameter('id', 'path');
+  const masksAnswer = {
+    description: 'The photo’s size and its marked surfaces.',
+    content: json(surfaceMasksResponseSchema),
+  };
+  const notFound = errorResponse('No such photo for this user.');
+  const png = { 'image/png': { schema: { type: 'string', format: 'binary' } } };
+  return {
+    [openApiPath(SURFACE_MASKS_PATH)]: {
+      put: {
+        operationId: 'replaceSurfaceMasks',
+        tags: ['images'],
+        summary:
+          'Replaces the photo’s masks: one part per surface, a PNG at the photo’s exact size (255 = the surface); a surface left out is unmarked.',
+        parameters: [idParameter],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: Object.fromEntries(
+                  MARKED_SURFACES.map((surface) => [surface, { type: 'string', format: 'binary' }]),
+                ),
+              },
+            },
+          },
+        },
+        responses: {
+          200: masksAnswer,
+          400: errorResponse(
+            'MASK_UNKNOWN_SURFACE: a part names no surface, or one is sent twice; or a malformed body.',
+          ),
+          403: errorResponse('Cross-site request.'),
+          404: notFound,
+          413: errorResponse(
+            `A mask over ${MAX_MASK_BYTES} bytes, or STORAGE_LIMIT_REACHED: the masks would pass the user’s storage cap.`,
+          ),
+          422: errorResponse(
+            'MASK_SIZE_MISMATCH (not the photo’s size) or MASK_UNDECODABLE (not a readable PNG).',
+          ),
+          429: errorResponse('Too many requests from this client; retry later.'),
+        },
+      },
+      get: {
+        operationId: 'getSurfaceMasks',
+        tags: ['images'],
+        summary: 'Which surfaces are marked on the photo.',
+        parameters: [idParameter],
+        responses: { 200: masksAnswer, 404: notFound },
+      },
+      delete: {
+        operationId: 'deleteSurfaceMasks',
+        tags: ['images'],
+        summary: 'Unmarks every surface of the photo.',
+        parameters: [idParameter],
+        responses: {
+          204: { description: 'Unmarked.' },
+          403: errorResponse('Cross-site request.'),
+          404: notFound,
+        },
+      },
+    },
+    [openApiPath(SURFACE_MASK_PATH)]: {
+      get: {
+        operationId: 'getSurfaceMask',
+        tags: ['images'],
+        summary: 'One surface’s mask: an 8-bit grey PNG at the photo’s size.',
+        parameters: [
+          idParameter,
+          { ...stringParameter('surface', 'path'), schema: { enum: [...MARKED_SURFACES] } },
+        ],
+        responses: {
+          200: { description: 'The mask.', content: png },
+          400: errorResponse('MASK_UNKNOWN_SURFACE'),
+          404: errorResponse('The surface is not marked, or no such photo for this user.'),
         },
       },
     },

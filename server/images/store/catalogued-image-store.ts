@@ -12,6 +12,7 @@ import {
   type StoredImageMeta,
 } from '../image-store';
 import { type ByteBackend, byteKey } from './byte-backend';
+import { lockOwnerStorage, storedBytes } from './owner-usage';
 import { StorageLimitReachedError } from './storage-limit';
 
 export interface ImageStoreOptions {
@@ -28,20 +29,11 @@ interface ImageRow extends StoredImageMeta {
   storageKey: string;
 }
 
-// Any constant of this app's own: with the owner id it names the lock that serialises one owner's uploads.
-const UPLOAD_LOCK_CLASS = 715_200_305;
-
+// A photo's masks (kind `mask`, surface-mask-store.ts) are rows here too, but never an image in their own right:
+// they are not served, used or deleted by id.
 const LIVE_IMAGE = `
   SELECT content_type AS "contentType", width, height, kind, byte_size AS "byteSize", storage_key AS "storageKey"
-  FROM images WHERE id = $1 AND owner_id = $2 AND expires_at > now()`;
-
-async function storedBytes(db: Queryable, ownerId: number): Promise<number> {
-  const [row] = await db.query<{ total: number | string }>(
-    'SELECT COALESCE(SUM(byte_size), 0) AS total FROM images WHERE owner_id = $1 AND expires_at > now()',
-    [ownerId],
-  );
-  return Number(row?.total ?? 0);
-}
+  FROM images WHERE id = $1 AND owner_id = $2 AND expires_at > now() AND parent_id IS NULL`;
 
 export function createImageStore(options: ImageStoreOptions): ImageStore {
   const { db, bytes, retentionDays, perUserBytes } = options;
@@ -75,7 +67,7 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
       try {
         await db.transaction(async (tx) => {
           // Concurrent uploads of one owner take turns here, so together they never pass the cap.
-          await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [UPLOAD_LOCK_CLASS, ownerId]);
+          await lockOwnerStorage(tx, ownerId);
           if (capped && (await overCap(tx, ownerId, data.byteLength))) throw refused();
           await tx.query(
             `INSERT INTO images
@@ -116,6 +108,12 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
     async delete(ownerId, id) {
       const row = await findRow(ownerId, id);
       if (!row) return false;
+      // Its masks' bytes first; their rows go with the photo's (the foreign key cascades).
+      const masks = await db.query<{ storage: string; storageKey: string }>(
+        'SELECT storage, storage_key AS "storageKey" FROM images WHERE parent_id = $1 AND owner_id = $2',
+        [id, ownerId],
+      );
+      for (const mask of masks) if (mask.storage === bytes.name) await bytes.delete(mask.storageKey);
       await bytes.delete(row.storageKey);
       const deleted = await db.query('DELETE FROM images WHERE id = $1 AND owner_id = $2 RETURNING id', [
         id,

@@ -12,10 +12,13 @@ import type { ByteBackend } from './byte-backend';
 import { createImageStore } from './catalogued-image-store';
 import { createDatabaseBytes } from './database-bytes';
 import { createDiskBytes } from './disk-bytes';
+import { createSurfaceMaskStore, type SurfaceMaskStore } from './surface-mask-store';
 import { type SweepCounts, sweepImages } from './sweeper';
 
 export interface ImageStorage {
   store: ImageStore;
+  /** The photos' surface masks, on the same backend and cap. */
+  masks: SurfaceMaskStore;
   bytes: ByteBackend;
   retentionDays: number;
   sweep(): Promise<SweepCounts>;
@@ -43,8 +46,10 @@ export async function openImageStorage(config: StorageConfig, db: Database): Pro
   const bytes = await openBytes(config, db);
   const retentionDays = config.imageRetentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS;
   const perUserMb = config.imageStoragePerUserMb ?? DEFAULT_IMAGE_STORAGE_PER_USER_MB;
+  const perUserBytes = Math.round(perUserMb * 1024 * 1024);
   return {
-    store: createImageStore({ db, bytes, retentionDays, perUserBytes: Math.round(perUserMb * 1024 * 1024) }),
+    store: createImageStore({ db, bytes, retentionDays, perUserBytes }),
+    masks: createSurfaceMaskStore({ db, bytes, retentionDays, perUserBytes }),
     bytes,
     retentionDays,
     sweep: () => sweepImages({ db, bytes, retentionDays }),

@@ -29,8 +29,10 @@ async function sweepExpiredImages({ db, bytes }: SweepOptions): Promise<number> 
   for (;;) {
     const rows = await db.query<{ id: string; storage: string; storageKey: string }>(
       `SELECT id, storage, storage_key AS "storageKey" FROM images
-       WHERE expires_at <= now() ORDER BY expires_at LIMIT ${BATCH}`,
+       WHERE expires_at <= now() ORDER BY expires_at, parent_id IS NULL LIMIT ${BATCH}`,
     );
+    // A photo's masks come before it (same expiry): its row's deletion cascades to theirs, and their bytes must
+    // not be left for the orphan sweep.
     for (const row of rows) {
       // Bytes kept by a backend no longer configured cannot be reached from here; the row goes regardless.
       if (row.storage === bytes.name) await bytes.delete(row.storageKey);

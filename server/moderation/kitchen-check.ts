@@ -1,0 +1,33 @@
+// "Is it a kitchen?" (issue 22, item 4): a soft check, never a refusal. A photo looks like a kitchen when the COCO
+// detector finds one of the objects only kitchens hold. The set and the threshold come from measurements
+// (docs/decisions.md D43): every real kitchen in the fixtures scores at least 0.25 on one of them, the living room,
+// the colour chart and the empty room score at most 0.11.
+import type { KitchenCheck } from '../../contract/images';
+import type { DetectedObject } from './coco-detector';
+
+/**
+ * COCO's kitchen appliances. Not `dining table`, `bowl` or `cup`: living and dining rooms hold them (the living
+ * room fixture finds cups and bowls at 0.27 and 0.14).
+ */
+export const KITCHEN_OBJECTS: ReadonlySet<string> = new Set([
+  'refrigerator',
+  'oven',
+  'microwave',
+  'sink',
+  'toaster',
+]);
+
+/**
+ * Above the non-kitchens' strongest (0.11, a sink in the empty room), below the real kitchens' weakest best (0.25),
+ * and low enough that most of the renderer's drawn kitchens pass (0.14 to 0.23): a false warning on a real kitchen
+ * costs more than a missed one on a room that is not.
+ */
+export const KITCHEN_OBJECT_MIN_SCORE = 0.15;
+
+/** The check for one photo, from what the detector found in it. */
+export function kitchenCheckOf(objects: readonly DetectedObject[]): KitchenCheck {
+  const found = objects
+    .filter((object) => KITCHEN_OBJECTS.has(object.label) && object.score >= KITCHEN_OBJECT_MIN_SCORE)
+    .map((object) => object.label);
+  return { looksLikeKitchen: found.length > 0, found };
+}
