@@ -28,6 +28,8 @@ export interface OpenedPhoto {
 export interface MarkOptions {
   /** Find and stripe the areas that look like the last mark's surface (default true). */
   readonly offerLookAlikes?: boolean;
+  /** The caller's number for this list of marks, echoed with its overlay (default 0). */
+  readonly version?: number;
 }
 
 interface Pending {
@@ -77,7 +79,12 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
   const grow = async (marks: readonly Mark[], options: MarkOptions): Promise<MarkedOverlay | undefined> => {
     growing = true;
     try {
-      const reply = await send({ type: 'mark', marks, offerLookAlikes: options.offerLookAlikes ?? true });
+      const reply = await send({
+        type: 'mark',
+        marks,
+        offerLookAlikes: options.offerLookAlikes ?? true,
+        version: options.version ?? 0,
+      });
       return reply.type === 'marked' ? reply : undefined;
     } finally {
       growing = false;

@@ -12,6 +12,8 @@ export type MarkingRequest =
       readonly marks: readonly Mark[];
       /** Whether to find and stripe the look-alikes (not after the visitor turned them down). */
       readonly offerLookAlikes: boolean;
+      /** The page's number for this list of marks, echoed with its overlay. */
+      readonly version: number;
     }
   /** The masks of the last marking, as grey PNGs at `width` × `height` (the stored photo's size). */
   | { readonly type: 'masks'; readonly id: number; readonly width: number; readonly height: number };
@@ -28,6 +30,10 @@ export interface MarkedOverlay {
     readonly areas: number;
   };
   readonly coverage: Readonly<Record<MarkedSurface, number>>;
+  /** How many marks it was grown from. */
+  readonly markCount: number;
+  /** The page's number for the list of marks it was grown from: an overlay caught up when it is the newest. */
+  readonly version: number;
 }
 
 export type MarkingReply =

@@ -98,6 +98,8 @@ async function answer(request: MarkingRequest): Promise<void> {
       rgba,
       offer,
       coverage: coverage(marking.pixels),
+      markCount: request.marks.length,
+      version: request.version,
     },
     [rgba.buffer],
   );

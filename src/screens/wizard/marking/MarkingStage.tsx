@@ -16,6 +16,8 @@ interface Props {
   history: MarksHistory;
   dispatch: (action: MarksAction) => void;
   overlay: MarkedOverlay | undefined;
+  /** The number of the marks in effect, to tell when the overlay has caught up (benchmarks read it). */
+  version: number;
   zoom: number;
   onZoom: (zoom: number) => void;
 }
@@ -24,7 +26,19 @@ interface Props {
 const KEY_STEP = 0.02;
 
 export function MarkingStage(props: Props) {
-  const { photoDataUrl, width, height, brush, brushLabel, history, dispatch, overlay, zoom, onZoom } = props;
+  const {
+    photoDataUrl,
+    width,
+    height,
+    brush,
+    brushLabel,
+    history,
+    dispatch,
+    overlay,
+    version,
+    zoom,
+    onZoom,
+  } = props;
   const canvas = useRef<HTMLCanvasElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
@@ -133,6 +147,9 @@ export function MarkingStage(props: Props) {
           width={width}
           height={height}
           tabIndex={0}
+          data-overlay-marks={overlay?.markCount ?? 0}
+          data-overlay-version={overlay?.version ?? 0}
+          data-marks-version={version}
           aria-label={`Your kitchen photo to mark. Paint with the ${brushLabel} brush by dragging or swiping; with the keyboard, move the cursor with the arrow keys and mark with Space.`}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}

@@ -163,6 +163,7 @@ export default function MarkingTool(props: MarkingToolProps) {
           history={history}
           dispatch={dispatch}
           overlay={overlay}
+          version={marking.version}
           zoom={zoom}
           onZoom={setZoom}
         />

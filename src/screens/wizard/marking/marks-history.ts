@@ -5,6 +5,8 @@ import type { Brush, Mark } from '../../../marking/brushes';
 export interface MarksHistory {
   readonly marks: readonly Mark[];
   readonly drawing: (Mark & { kind: 'stroke' }) | null;
+  /** Counts every change, so a list of marks can be told from an earlier one with the same length. */
+  readonly version: number;
 }
 
 export type MarksAction =
@@ -16,12 +18,17 @@ export type MarksAction =
   | { type: 'undone' }
   | { type: 'cleared' };
 
-export const EMPTY_HISTORY: MarksHistory = { marks: [], drawing: null };
+export const EMPTY_HISTORY: MarksHistory = { marks: [], drawing: null, version: 0 };
 
 /** Points closer than this (working pixels) to the last one add nothing but work. */
 const MIN_STEP = 2;
 
 export function marksReducer(history: MarksHistory, action: MarksAction): MarksHistory {
+  const next = changed(history, action);
+  return next === history ? history : { ...next, version: history.version + 1 };
+}
+
+function changed(history: MarksHistory, action: MarksAction): Omit<MarksHistory, 'version'> | MarksHistory {
   switch (action.type) {
     case 'stroke-began':
       return { ...history, drawing: { kind: 'stroke', brush: action.brush, points: [action.x, action.y] } };
@@ -46,7 +53,7 @@ export function marksReducer(history: MarksHistory, action: MarksAction): MarksH
     case 'undone':
       return { marks: history.marks.slice(0, -1), drawing: null };
     case 'cleared':
-      return EMPTY_HISTORY;
+      return { marks: [], drawing: null };
   }
 }
 

@@ -26,6 +26,8 @@ export interface MarkingTool {
   /** The look-alikes on offer were turned down: hidden until the next mark. */
   readonly dismissOffer: () => void;
   readonly offerDismissed: boolean;
+  /** The number of the marks in effect; the overlay carries the number it was grown from. */
+  readonly version: number;
   /** The masks at the photo's own size, for upload. */
   readonly masks: () => Promise<SurfaceMaskFiles>;
 }
@@ -59,6 +61,8 @@ export function useMarking(photoDataUrl: string): MarkingTool {
 
   const marks = useMemo(() => marksInEffect(history), [history]);
   const offerDismissed = dismissedAt === history.marks.length;
+  // Each change of the marks or of the offer is a new request, numbered so its overlay can be recognised.
+  const version = history.version * 2 + Number(offerDismissed);
   const ready = status.state === 'ready';
   useEffect(() => {
     const current = client.current;
@@ -66,13 +70,13 @@ export function useMarking(photoDataUrl: string): MarkingTool {
     // Every overlay that comes back is shown, even when newer marks are on their way: during a swipe the
     // overlay then follows the finger a growth behind, instead of waiting for the finger to lift.
     current
-      .mark(marks, { offerLookAlikes: !offerDismissed })
+      .mark(marks, { offerLookAlikes: !offerDismissed, version })
       .then((next) => client.current === current && next && setOverlay(next))
       .catch((error: unknown) => {
         if (client.current === current)
           setStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
       });
-  }, [ready, marks, offerDismissed]);
+  }, [ready, marks, offerDismissed, version]);
 
   return {
     status,
@@ -80,6 +84,7 @@ export function useMarking(photoDataUrl: string): MarkingTool {
     dispatch,
     overlay,
     offerDismissed,
+    version,
     dismissOffer: () => setDismissedAt(history.marks.length),
     masks: async () => {
       if (!client.current || status.state !== 'ready') return {};
