@@ -47,6 +47,8 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
   let nextId = 1;
   const pending = new Map<number, Pending>();
   let growing = false;
+  /** Waiting for the growths under way and queued to finish (the masks must be the last marks'). */
+  let whenSettled: (() => void)[] = [];
   let queued:
     | { marks: readonly Mark[]; options: MarkOptions; resolve: (overlay: MarkedOverlay | undefined) => void }
     | undefined;
@@ -91,6 +93,10 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
       const next = queued;
       queued = undefined;
       if (next) grow(next.marks, next.options).then(next.resolve, () => next.resolve(undefined));
+      else {
+        for (const settle of whenSettled) settle();
+        whenSettled = [];
+      }
     }
   };
 
@@ -109,6 +115,7 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
       });
     },
     async masks(width, height) {
+      if (growing) await new Promise<void>((resolve) => whenSettled.push(resolve));
       const reply = await send({ type: 'masks', width, height });
       if (reply.type !== 'masks') throw new Error(WORKER_FAILED);
       return reply.masks;

@@ -11,6 +11,8 @@ export async function markingReady(page: Page): Promise<void> {
 
 /** Drags from one point to the next over the photo; each point is [x, y] in shares (0-1) of its size. */
 export async function dragStroke(page: Page, points: readonly (readonly [number, number])[]): Promise<void> {
+  // In the middle of the window: the wizard's bar along the bottom would take the strokes near it.
+  await markingCanvas(page).evaluate((canvas) => canvas.scrollIntoView({ block: 'center' }));
   const box = await markingCanvas(page).boundingBox();
   if (!box) throw new Error('The marking canvas is not on screen');
   const at = ([x, y]: readonly [number, number]) => [box.x + x * box.width, box.y + y * box.height] as const;
@@ -23,7 +25,7 @@ export async function dragStroke(page: Page, points: readonly (readonly [number,
 }
 
 /** Picks a brush by its label (Fronts, Worktop, Not this). */
-export async function chooseBrush(page: Page, label: 'Fronts' | 'Worktop' | 'Not this'): Promise<void> {
+export async function chooseBrush(page: Page, label: string): Promise<void> {
   await page.getByRole('radio', { name: new RegExp(`^${label}`) }).check();
 }
 

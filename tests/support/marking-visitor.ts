@@ -66,6 +66,7 @@ export function markUntil(
   truth: Truth,
   goal: VisitorGoal,
   maxMoves: number,
+  { acceptOffers = true }: { acceptOffers?: boolean } = {},
 ): VisitorMove[] {
   const marks: Mark[] = [];
   const moves: VisitorMove[] = [];
@@ -77,7 +78,7 @@ export function markUntil(
     marking = session.mark(marks);
     moves.push({ mark: stroke, iou: surfacesOf(marking.pixels, truth) });
     if (reached(moves.at(-1)?.iou ?? { fronts: 0, worktop: 0 }, goal)) break;
-    const offer = acceptableOffer(session, marking, truth);
+    const offer = acceptOffers ? acceptableOffer(session, marking, truth) : undefined;
     if (offer && moves.length < maxMoves) {
       marks.push(offer);
       marking = session.mark(marks);
