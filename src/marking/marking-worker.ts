@@ -6,7 +6,7 @@ import { MarkingSession, surfaceMask } from './marking-session';
 import { coverage, paintOverlay } from './overlay';
 import { workingSize } from './working-picture';
 
-export const MARKING_ERRORS = {
+const MARKING_ERRORS = {
   open: 'This photo could not be opened for marking. Try choosing it again, or skip marking.',
   notOpen: 'No photo is open for marking.',
 } as const;

@@ -115,7 +115,7 @@ export function strokeAtWorstArea(pixels: Uint8Array, truth: Truth, minPixels = 
     if (seenAs(pixels[pixel] ?? 0) !== labels[pixel]) wrong[pixel] = 1;
   const inside = distanceInside(wrong, width, height);
   // The largest wrong area, found as the one holding the most wrong pixels; its middle is its deepest pixel.
-  const area = largestArea(wrong, width, height);
+  const area = largestArea(wrong, width);
   if (!area || area.pixels < minPixels) return undefined;
   let deepest = -1;
   let depth = -1;
@@ -153,7 +153,7 @@ export function strokeAtWorstArea(pixels: Uint8Array, truth: Truth, minPixels = 
   return { kind: 'stroke', brush, points: [left, y, x, y, right, y] };
 }
 
-/** Chessboard distance from each pixel of `inside` to the nearest pixel outside it (two passes). */
+/** City-block distance from each pixel of `inside` to the nearest pixel outside it or the border (two passes). */
 function distanceInside(inside: Uint8Array, width: number, height: number): Uint16Array {
   const distance = new Uint16Array(inside.length);
   const far = 65535;
@@ -182,7 +182,7 @@ function distanceInside(inside: Uint8Array, width: number, height: number): Uint
 }
 
 /** The largest 4-connected area of `wrong` pixels, with its members. */
-function largestArea(wrong: Uint8Array, width: number, height: number) {
+function largestArea(wrong: Uint8Array, width: number) {
   const seen = new Uint8Array(wrong.length);
   const queue = new Int32Array(wrong.length);
   let best: { pixels: number; members: Int32Array } | undefined;
@@ -208,6 +208,5 @@ function largestArea(wrong: Uint8Array, width: number, height: number) {
     }
     if (!best || tail > best.pixels) best = { pixels: tail, members: queue.slice(0, tail) };
   }
-  void height;
   return best;
 }

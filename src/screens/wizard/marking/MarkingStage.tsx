@@ -22,6 +22,9 @@ interface Props {
   onZoom: (zoom: number) => void;
 }
 
+/** The viewport's height at most (marking.css), in which the photo fits at 1×. */
+const MAX_VIEWPORT_HEIGHT_VH = 70;
+
 /** How far one arrow key moves the keyboard cursor, as a share of the photo's width (Shift: five times). */
 const KEY_STEP = 0.02;
 
@@ -138,7 +141,11 @@ export function MarkingStage(props: Props) {
     <div className="marking__viewport" ref={viewport}>
       <div
         className="marking__stage"
-        style={{ width: `${zoom * 100}%`, aspectRatio: `${width} / ${height}` }}
+        // At 1× the whole photo fits the viewport's width and height; zooming scrolls within it.
+        style={{
+          width: `min(${zoom * 100}%, calc(${MAX_VIEWPORT_HEIGHT_VH}vh * ${(zoom * width) / height}))`,
+          aspectRatio: `${width} / ${height}`,
+        }}
       >
         <img className="marking__photo" src={photoDataUrl} alt="" draggable={false} />
         <canvas
