@@ -11,6 +11,7 @@ import { quick } from './bench/format';
 import { journeyBenchmark } from './bench/journey';
 import { lighthouseBenchmark } from './bench/lighthouse';
 import { describeMachine, machineInfo } from './bench/machine';
+import { markingBenchmark } from './bench/marking';
 import { renderBenchmark } from './bench/render';
 import { REPORT_PATH, writeReportSection } from './bench/report-section';
 import { restartBenchmark } from './bench/restart';
@@ -21,6 +22,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   bundleBenchmark,
   lighthouseBenchmark,
   browserBenchmark,
+  markingBenchmark,
   serverBenchmark,
   renderBenchmark,
   detectionBenchmark,

@@ -54,6 +54,20 @@ export interface ImageVerdict {
   kitchenCheck?: KitchenCheck;
 }
 
+/**
+ * The masks the marking tool made, by surface name (`fronts`, `worktop`), each a grey PNG at the stored photo's
+ * size; a surface not marked is absent.
+ */
+export type SurfaceMaskUploads = Readonly<Record<string, Blob>>;
+export interface SaveSurfaceMasksInput {
+  imageId: string | null;
+  masks: SurfaceMaskUploads;
+}
+export interface SavedSurfaceMasks {
+  /** The surfaces the server now holds a mask of. */
+  surfaces: string[];
+}
+
 /** Every choice a generation needs. */
 export interface KitchenConfiguration {
   doorStyleGroup: string;
@@ -156,6 +170,8 @@ export const declaredActors = {
   loadCatalogue: fromPromise<CatalogueResult, CatalogueRequest>(notProvided('loadCatalogue')),
   preparePhoto: fromPromise<PreparedPhoto, PreparePhotoInput>(notProvided('preparePhoto')),
   validateImageContent: fromPromise<ImageVerdict, ValidateImageInput>(notProvided('validateImageContent')),
+  /** Stores the marked surfaces' masks with the uploaded photo (issue 22). */
+  saveSurfaceMasks: fromPromise<SavedSurfaceMasks, SaveSurfaceMasksInput>(notProvided('saveSurfaceMasks')),
   generateEmptyRoom: fromPromise<EmptyRoomOutput, GenerateEmptyRoomInput>(notProvided('generateEmptyRoom')),
   generateKitchen: fromPromise<GeneratedKitchen, GenerateKitchenInput>(notProvided('generateKitchen')),
   loadGenerationHistory: fromPromise<PastGeneration[]>(notProvided('loadGenerationHistory')),

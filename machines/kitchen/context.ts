@@ -15,6 +15,12 @@ export interface PhotoFile {
   size: number;
 }
 
+/**
+ * Whether the visitor marked the surfaces that will change on the photo (issue 22): `marked` once the masks are
+ * stored with the photo, `skipped` when they chose not to, null while undecided (a new photo starts undecided).
+ */
+export type PhotoMarking = 'marked' | 'skipped' | null;
+
 export const GENERATION_STAGES = ['queued', 'preparing', 'rendering', 'finishing'] as const;
 export type GenerationStage = (typeof GENERATION_STAGES)[number];
 
@@ -32,6 +38,8 @@ export interface WizardState {
   currentStep: StepId;
   moderationPassed: boolean | null;
   moderationCache: ModerationCache;
+  /** Added to the spec's fields: whether the photo's surfaces were marked (issue 22). */
+  photoMarking: PhotoMarking;
   /** The chosen door-style group (DESIGN D2) and its picture. */
   selectedDesign: string | null;
   selectedDesignImage: string | null;
@@ -53,6 +61,8 @@ export interface KitchenContext extends WizardState {
   kitchenCheck: KitchenCheck | null;
   /** The message the error screen shows; null when there is no error. */
   error: string | null;
+  /** Why saving the marked surfaces failed, shown in the marking tool; null otherwise. */
+  markingError: string | null;
   generationStage: GenerationStage | null;
   /** Why the service last refused a generation, while Generate waits (the `generationGate` region). */
   generationRefusal: (GenerationRefusal & { message: string }) | null;
@@ -102,6 +112,7 @@ export const initialWizardState = (): WizardState => ({
   currentStep: 'upload-image',
   moderationPassed: null,
   moderationCache: {},
+  photoMarking: null,
   selectedDesign: null,
   selectedDesignImage: null,
   selectedStyle: null,
@@ -121,6 +132,7 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   catalogue: emptyCatalogue(),
   kitchenCheck: null,
   error: null,
+  markingError: null,
   generationStage: null,
   generationRefusal: null,
   imageRetentionDays: null,

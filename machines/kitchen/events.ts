@@ -1,4 +1,5 @@
 import type { AccessDenialReason } from './account';
+import type { SurfaceMaskUploads } from './actors';
 import type { FrontalPreview, WorktopColour, WorktopPreview } from './catalogue';
 import type { GenerationStage, PhotoFile } from './context';
 import type { RouteId } from './routes';
@@ -11,6 +12,11 @@ export type KitchenEvent =
   | { type: 'BACK' }
   | { type: 'PHOTO.SELECTED'; file: PhotoFile }
   | { type: 'PHOTO.REMOVED' }
+  /** Marking the photo's surfaces (issue 22): open the tool, save the masks it made, skip it, or close it. */
+  | { type: 'MARKING.START' }
+  | { type: 'MARKING.SAVE'; masks: SurfaceMaskUploads }
+  | { type: 'MARKING.SKIP' }
+  | { type: 'MARKING.CANCEL' }
   | { type: 'DESIGN.SELECTED'; group: string; image: string | null }
   | { type: 'FINISH.SELECTED'; finish: string }
   | { type: 'FRONTAL_COLOUR_GROUP.SELECTED'; group: string }

@@ -21,6 +21,7 @@ import {
   initialWizardState,
   type KitchenContext,
   type KitchenInput,
+  type PhotoMarking,
 } from './context';
 import type { KitchenEvent } from './events';
 import {
@@ -222,6 +223,8 @@ export const kitchenMachine = setup({
     listDecidesChoice: (_, params: { step: StepId; items: CatalogueResult['items'] }) =>
       decidedValue(params.step, params.items) !== null,
     isMovingBackward: ({ context }) => context.direction === 'backward',
+    hasCheckedPhoto: ({ context }) => context.moderationPassed === true && context.inputImageId !== null,
+    mayMarkingBeSkipped: ({ context }) => context.photoMarking !== 'marked',
     hasUncheckedPhoto: ({ context }) =>
       context.inputImageDataUrl !== null && context.moderationPassed === null,
     hasCachedVerdict: ({ context }) =>
@@ -259,6 +262,7 @@ export const kitchenMachine = setup({
       inputImageId: null,
       moderationPassed: null,
       kitchenCheck: null,
+      photoMarking: null,
       emptyRoomId: null,
       error: null,
     })),
@@ -294,9 +298,16 @@ export const kitchenMachine = setup({
       inputImageId: null,
       moderationPassed: null,
       kitchenCheck: null,
+      photoMarking: null,
       emptyRoomId: null,
       error: null,
     }),
+    markPhoto: assign((_, params: { marking: PhotoMarking }) => ({
+      photoMarking: params.marking,
+      markingError: null,
+    })),
+    storeMarkingError: assign((_, params: { error: unknown }) => ({ markingError: messageOf(params.error) })),
+    clearMarkingError: assign({ markingError: null }),
     purgeExpiredVerdicts: assign(({ context }) => ({
       moderationCache: purgeExpired(context.moderationCache, Date.now()),
     })),

@@ -1,8 +1,9 @@
 // The photo step (the one row of kind 'photo'): the photo is prepared off the main thread, looked up in the
 // moderation cache, checked by the server, and can be replaced or removed. Its sub-states live here so the photo's
 // lifecycle can grow (marking the surfaces, issue 22) without touching the other kinds.
-import type { ImageVerdict, PreparedPhoto } from './actors';
+import type { ImageVerdict, PreparedPhoto, SavedSurfaceMasks } from './actors';
 import type { KitchenContext, PhotoFile } from './context';
+import type { KitchenEvent } from './events';
 import { retryStates, stepFrame, stepNavigation } from './step-frame';
 import type { StepId } from './steps';
 
@@ -20,7 +21,66 @@ export const photoStep = (step: StepId) => ({
     restoring: {
       always: [{ guard: 'hasUncheckedPhoto' as const, target: 'moderating' }, { target: 'idle' }],
     },
-    idle: {},
+    idle: {
+      on: {
+        'MARKING.START': {
+          description:
+            'Once the photo is checked, the visitor marks the surfaces that will change (issue 22).',
+          guard: 'hasCheckedPhoto' as const,
+          target: 'marking',
+        },
+      },
+    },
+    marking: {
+      tags: ['marking' as const],
+      initial: 'editing' as const,
+      entry: 'clearMarkingError' as const,
+      states: {
+        editing: {
+          on: { 'MARKING.SAVE': 'saving' },
+        },
+        saving: {
+          tags: ['savingMarking' as const],
+          description: 'Stores the masks the marking tool grew with the uploaded photo, at its size.',
+          invoke: {
+            id: 'saveSurfaceMasks',
+            src: 'saveSurfaceMasks' as const,
+            input: ({ context, event }: { context: KitchenContext; event: KitchenEvent }) => ({
+              imageId: context.inputImageId,
+              masks: event.type === 'MARKING.SAVE' ? event.masks : {},
+            }),
+            onDone: {
+              target: 'saved',
+              actions: {
+                type: 'markPhoto' as const,
+                params: ({ event }: { event: { output: SavedSurfaceMasks } }) => ({
+                  marking: event.output.surfaces.length > 0 ? ('marked' as const) : ('skipped' as const),
+                }),
+              },
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'storeMarkingError' as const,
+                params: ({ event }: Failed) => ({ error: event.error }),
+              },
+            },
+          },
+        },
+        saved: { type: 'final' as const },
+      },
+      onDone: 'idle',
+      on: {
+        'MARKING.SKIP': {
+          description:
+            'Skipping is offered until a marking is saved; the result then says what marking gives.',
+          guard: 'mayMarkingBeSkipped' as const,
+          target: 'idle',
+          actions: { type: 'markPhoto' as const, params: { marking: 'skipped' as const } },
+        },
+        'MARKING.CANCEL': { target: 'idle' },
+      },
+    },
     processing: {
       tags: ['processingImage' as const],
       description: 'Converts and downscales the photo off the main thread.',

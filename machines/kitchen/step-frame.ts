@@ -9,7 +9,15 @@ import type { RouteId } from './routes';
 import { nextStepOf, previousStepOf, type StepId, stepMeta } from './steps';
 
 /** Tags mark what a screen shows while a state is active: a spinner, the error screen, a busy photo. */
-export type KitchenTag = 'loading' | 'error' | 'retrying' | 'processingImage' | 'moderating' | 'generating';
+export type KitchenTag =
+  | 'loading'
+  | 'error'
+  | 'retrying'
+  | 'processingImage'
+  | 'moderating'
+  | 'generating'
+  | 'marking'
+  | 'savingMarking';
 
 /** A step's route and step meta, and the entry that records where the user is. */
 export const stepFrame = (step: StepId) => ({

@@ -33,6 +33,10 @@ export interface KitchenView {
   isProcessingImage: boolean;
   isModerating: boolean;
   isGenerating: boolean;
+  /** The marking tool is open on the photo step (issue 22). */
+  isMarking: boolean;
+  /** Its masks are being stored with the photo. */
+  isSavingMarking: boolean;
   /** The service's message while it refuses new generations (Generate waits); null otherwise. */
   generationRefusal: string | null;
   /** The side-by-side view of the result page (issue 16): closed, loading its kitchens, showing, or failed. */
@@ -75,6 +79,8 @@ export const viewOf = (snapshot: KitchenSnapshot): KitchenView => {
     isProcessingImage: snapshot.hasTag('processingImage'),
     isModerating: snapshot.hasTag('moderating'),
     isGenerating: snapshot.hasTag('generating'),
+    isMarking: snapshot.hasTag('marking'),
+    isSavingMarking: snapshot.hasTag('savingMarking'),
     generationRefusal: snapshot.matches({ generationGate: 'refused' })
       ? (context.generationRefusal?.message ?? null)
       : null,

@@ -34,6 +34,7 @@ export function createKitchenActors({
     validateImageContent: onDemandActor(async () =>
       (await import('./validate-image-content')).checkImageContent(api),
     ),
+    saveSurfaceMasks: onDemandActor(async () => (await import('./save-surface-masks')).saveSurfaceMasks(api)),
     generateEmptyRoom: onDemandActor(async () =>
       (await import('./generate-empty-room')).generateEmptyRoom(api, jobPollIntervalMs, generationKeys),
     ),

@@ -44,6 +44,8 @@ const wizardShape: WizardShape = {
   currentStep: oneOf(STEP_IDS),
   moderationPassed: flag,
   moderationCache: record(moderationVerdict),
+  // Added with marking (issue 22): an older store reads as undecided.
+  photoMarking: withDefault(nullable(oneOf(['marked', 'skipped'] as const)), null),
   selectedDesign: text,
   selectedDesignImage: text,
   selectedStyle: text,

@@ -174,6 +174,17 @@ describe('the first screen’s JavaScript', () => {
       packages: [],
       modules: ['src/photo/photo-preparer.ts', 'src/actors/prepare-photo.ts', 'src/photo/photo-errors.ts'],
     },
+    {
+      what: 'the marking tool (issue 22: its screen only), its worker client and the masks upload',
+      packages: [],
+      modules: [
+        'src/screens/wizard/marking/MarkingTool.tsx',
+        'src/screens/wizard/marking/MarkingStage.tsx',
+        'src/marking/marking-client.ts',
+        'src/marking/overlay.ts',
+        'src/actors/save-surface-masks.ts',
+      ],
+    },
   ])('leaves $what to chunks loaded on demand', ({ packages, modules }) => {
     const packageChunks = packages.map(chunksOfPackage);
     for (const found of packageChunks) expect(found.size).toBeGreaterThan(0);

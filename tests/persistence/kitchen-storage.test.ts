@@ -81,6 +81,7 @@ const EVERY_FIELD_CHANGED: PersistedWizardState = {
   currentStep: 'kitchen-shape',
   moderationPassed: true,
   moderationCache: { [`${'ab'.repeat(32)}`]: { isSafe: true, timestamp: 1, expiresAt: Date.now() + 60_000 } },
+  photoMarking: 'marked',
   selectedDesign: 'Shaker',
   selectedDesignImage: '/design.webp',
   selectedStyle: 'modern',

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STEP_BLOCKED_REASONS } from '../../machines/kitchen/requirements';
 import { ApiHttpError } from '../../src/api/request-errors';
+import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
 import { renderApp, shown } from './harness';
 
 afterEach(cleanup);
@@ -43,6 +44,25 @@ describe('the photo step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo' }));
     expect(app.context().inputImageDataUrl).toBeNull();
     expect(screen.queryByRole('img', { name: 'Your kitchen' })).toBeNull();
+  });
+
+  it('invites marking once the photo is checked, opens the marking tool, and can skip it', async () => {
+    const app = await openUploadStep();
+    expect(screen.queryByText(MARKING_WORDS.invite)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [kitchenPhoto()] } });
+    expect(await screen.findByText(MARKING_WORDS.invite)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: MARKING_WORDS.start }));
+    expect(await screen.findByRole('heading', { name: 'Mark what will change' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /^Fronts/ })).toHaveProperty('checked', true);
+    for (const name of ['Undo', 'Clear', 'Zoom in', 'Zoom out', 'Use this marking'])
+      expect(screen.getByRole('button', { name })).toHaveProperty('disabled', name !== 'Zoom in');
+    // The spec's step stays on screen, with its title and Next, while marking.
+    expect(nextButton().getAttribute('aria-disabled')).toBe('false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Skip marking' }));
+    expect(await screen.findByText(MARKING_WORDS.skipped)).toBeTruthy();
+    expect(app.context().photoMarking).toBe('skipped');
+    expect(screen.getByRole('img', { name: 'Your kitchen' })).toBeTruthy();
   });
 
   it('accepts a dropped photo', async () => {

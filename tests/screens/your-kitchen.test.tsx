@@ -4,6 +4,7 @@ import { limitRefusalCodes } from '../../contract/refusals';
 import type { GeneratedKitchen, GenerateKitchenInput } from '../../machines/kitchen/actors';
 import { generationFailureOf } from '../../src/actors/generation-failure';
 import { ApiHttpError } from '../../src/api/request-errors';
+import { UNMARKED_PHOTO_NOTE } from '../../src/screens/your-kitchen/UnmarkedPhotoNote';
 import { COMPLETE_SELECTIONS, PHOTO_DATA_URL, renderApp, shown } from './harness';
 
 afterEach(cleanup);
@@ -37,6 +38,30 @@ async function startGeneration(server: Parameters<typeof renderApp>[0]) {
 }
 
 describe('your kitchen', () => {
+  it('says what marking the photo would give when it was not marked, and not once it was', async () => {
+    const generation = controllableGeneration();
+    await startGeneration({ generateKitchen: generation.generateKitchen });
+    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
+    expect(await screen.findByText(UNMARKED_PHOTO_NOTE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mark your photo' }).getAttribute('href')).toBe(
+      '/create-kitchen/upload-image',
+    );
+    cleanup();
+
+    const marked = controllableGeneration();
+    const app = renderApp({
+      restored: { ...COMPLETE_SELECTIONS, wizard: { ...COMPLETE_SELECTIONS.wizard, photoMarking: 'marked' } },
+      generateKitchen: marked.generateKitchen,
+    });
+    await act(async () => {});
+    app.navigate('create-kitchen/kitchen-island');
+    await shown('Kitchen Island');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await marked.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
+    await shown('Your kitchen');
+    expect(screen.queryByText(UNMARKED_PHOTO_NOTE)).toBeNull();
+  });
+
   it('shows an empty state when nothing was generated', async () => {
     const app = renderApp();
     app.navigate('your-kitchen');

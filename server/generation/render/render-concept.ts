@@ -39,22 +39,31 @@ export function conceptHeight(photoWidth: number, photoHeight: number, width = C
   return Math.round(width * ratio);
 }
 
-/** Renders a resolved design over the room read from `photo`: the seam tests use to vary one trait at a time. */
-export async function renderDesign(
+/** A design drawn as SVG over the room read from `photo`, at `width` and the photo's aspect ratio (`conceptHeight`). */
+export async function designSvg(
   photo: Buffer,
   design: KitchenDesign,
   otherChoices: readonly DescribedChoice[] = [],
-): Promise<ConceptImage> {
-  const width = CONCEPT_WIDTH;
+  width = CONCEPT_WIDTH,
+): Promise<{ svg: string; width: number; height: number }> {
   const [metadata, light, tileUrl] = await Promise.all([
     sharp(photo).metadata(),
     readRoomLight(photo),
     worktopTile(design.worktop, tileSize(width)),
   ]);
   // The stored photo is already auto-oriented, so its stored width and height are the ones the user saw.
-  const height = conceptHeight(metadata.width ?? 4, metadata.height ?? 3);
+  const height = conceptHeight(metadata.width ?? 4, metadata.height ?? 3, width);
   const caption = otherChoicesCaption(width, height, otherChoices);
-  const svg = conceptSvg(makeCamera(width, height), design, light, tileUrl, caption);
+  return { svg: conceptSvg(makeCamera(width, height), design, light, tileUrl, caption), width, height };
+}
+
+/** Renders a resolved design over the room read from `photo`: the seam tests use to vary one trait at a time. */
+export async function renderDesign(
+  photo: Buffer,
+  design: KitchenDesign,
+  otherChoices: readonly DescribedChoice[] = [],
+): Promise<ConceptImage> {
+  const { svg, width, height } = await designSvg(photo, design, otherChoices);
   const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 88, chromaSubsampling: '4:4:4' }).toBuffer();
   return { bytes, contentType: 'image/jpeg', width, height };
 }

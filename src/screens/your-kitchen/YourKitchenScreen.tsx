@@ -8,6 +8,7 @@ import { useKitchenContext, useKitchenView } from '../use-kitchen';
 import { GenerationProgress } from './GenerationProgress';
 import { EarlierKitchens, ResultView } from './ResultView';
 import { SaveKitchensCallout } from './SaveKitchensCallout';
+import { UnmarkedPhotoNote } from './UnmarkedPhotoNote';
 
 /** The provider name of the offline concept renderer (`GENERATION_PROVIDER=local`, the default). */
 const CONCEPT_RENDER_PROVIDER = 'local';
@@ -64,16 +65,19 @@ export function YourKitchenScreen() {
         ) : isGenerating ? (
           <GenerationProgress stage={stage} />
         ) : after !== null ? (
-          <ResultView
-            before={before}
-            after={after}
-            remaining={remaining}
-            refusal={generationRefusal}
-            retentionDays={retentionDays}
-            isConceptRender={provider === CONCEPT_RENDER_PROVIDER}
-            earlier={history.filter((generation) => generation.imageUrl !== after)}
-            current={history.find((generation) => generation.imageUrl === after)}
-          />
+          <>
+            <UnmarkedPhotoNote />
+            <ResultView
+              before={before}
+              after={after}
+              remaining={remaining}
+              refusal={generationRefusal}
+              retentionDays={retentionDays}
+              isConceptRender={provider === CONCEPT_RENDER_PROVIDER}
+              earlier={history.filter((generation) => generation.imageUrl !== after)}
+              current={history.find((generation) => generation.imageUrl === after)}
+            />
+          </>
         ) : (
           <>
             <EmptyState refusal={generationRefusal} />

@@ -6,11 +6,13 @@ import { accountPaths } from '../../../contract/accounts';
 import { API_PREFIX, actionPaths, cataloguePaths, myDataPaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
 import { sharePaths } from '../../../contract/share-paths';
+import { SURFACE_MASKS_PATH } from '../../../contract/surface-masks';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { ACCOUNT_BUTTONS } from '../../../src/components/account-buttons';
+import { MARKING_WORDS } from '../../../src/screens/wizard/steps/PhotoMarkingPanel';
 import { choiceOfStep } from '../../../src/screens/your-kitchen/ChangeOneThing';
 import {
   backButton,
@@ -21,6 +23,7 @@ import {
   nextButton,
 } from '../../../tooling/kitchen-driver';
 import { kitchenPhotoFile } from '../../../tooling/made-images';
+import { dragStroke, markedProgress, markingReady } from '../marking-driver';
 import {
   ARMED_FAILURE_MESSAGE,
   ARMED_REFUSAL,
@@ -97,6 +100,27 @@ export const executors: ExecutorTable = {
     run: async (page, event) => choosePhoto(page, await photoFile(event.file.name)),
   },
   'PHOTO.REMOVED': { run: (page) => button(page, 'Remove photo').click() },
+  'MARKING.START': {
+    run: (page, _, before) =>
+      button(
+        page,
+        before.context.photoMarking === 'marked' ? MARKING_WORDS.change : MARKING_WORDS.start,
+      ).click(),
+  },
+  'MARKING.SAVE': {
+    // A swipe with the Fronts brush across the lower middle of the made kitchen, then the save once it grew.
+    run: async (page) => {
+      await markingReady(page);
+      await dragStroke(page, [
+        [0.35, 0.8],
+        [0.55, 0.8],
+      ]);
+      await markedProgress(page).waitFor();
+      await button(page, 'Use this marking').click();
+    },
+  },
+  'MARKING.SKIP': { run: (page) => button(page, 'Skip marking').click() },
+  'MARKING.CANCEL': { run: (page) => button(page, 'Cancel').click() },
   'DESIGN.SELECTED': {
     run: (page, event, before) =>
       choose(page, 'door-style', listsOf(before.context.catalogue).doorStyleGroups.indexOf(event.group)),
@@ -232,6 +256,7 @@ export async function runStep(page: Page, event: UiEvent, before: KitchenSnapsho
 const ACTION_OF_CALL: Record<string, string> = {
   authorizeUser: actionPaths.authorizeUser,
   validateImageContent: actionPaths.validateImageContent,
+  saveSurfaceMasks: SURFACE_MASKS_PATH,
   generateEmptyRoom: actionPaths.generateEmptyRoom,
   generateKitchen: actionPaths.generateKitchen,
   loadGenerationHistory: jobPaths.history,

@@ -24,6 +24,8 @@ export interface ScreenFacts {
   myData: MyDataState | null;
   /** What the header's account controls show; null where there are none (access denied). */
   account: AccountStatus | null;
+  /** The marking tool on screen, or what the photo step says of marking; null where it says nothing. */
+  marking: 'open' | 'invited' | 'marked' | 'skipped' | null;
 }
 
 const HOME_HEADING = 'See your kitchen reimagined';
@@ -96,6 +98,9 @@ export function readScreen(page: Page): Promise<ScreenFacts> {
       checked,
       myData,
       account: document.querySelector('.account-controls')?.getAttribute('data-account-status') ?? null,
+      marking: document.getElementById('marking-title')
+        ? 'open'
+        : (document.querySelector('.marking-invite')?.getAttribute('data-marking') ?? null),
     } as ScreenFacts;
   });
 }
@@ -172,7 +177,18 @@ export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
     myData: view.route === 'privacy' ? myDataOf(snapshot) : null,
     // Signed out, the app reloads as a new guest.
     account: view.route === 'access-denied' ? null : signedOutAsGuest(accountViewOf(snapshot).status),
+    marking: expectedMarking(snapshot),
   };
+}
+
+/** The tool while marking; under a checked photo at rest, the invitation or what was decided. */
+function expectedMarking(snapshot: KitchenSnapshot): ScreenFacts['marking'] {
+  const view = viewOf(snapshot);
+  if (view.isMarking) return 'open';
+  const { context } = snapshot;
+  const atRest = view.error === null && !view.isProcessingImage && !view.isModerating;
+  const checked = context.moderationPassed === true && context.inputImageId !== null;
+  return view.step?.id === 'upload-image' && atRest && checked ? (context.photoMarking ?? 'invited') : null;
 }
 
 const signedOutAsGuest = (status: AccountStatus): AccountStatus =>
@@ -192,6 +208,7 @@ export function matches(seen: ScreenFacts, expected: ScreenFacts): boolean {
     seen.account === expected.account &&
     JSON.stringify(seen.next) === JSON.stringify(expected.next) &&
     seen.myData === expected.myData &&
+    seen.marking === expected.marking &&
     checkedAgree
   );
 }

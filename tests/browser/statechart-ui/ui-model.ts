@@ -47,6 +47,7 @@ export const ARMED_FAILURE_MESSAGE = 'The test made this call fail.';
 const INTERCEPTABLE = new Set([
   'authorizeUser',
   'validateImageContent',
+  'saveSurfaceMasks',
   'generateEmptyRoom',
   'generateKitchen',
   'loadGenerationHistory',
@@ -189,6 +190,9 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
         const isSafe = context.file?.name !== PHOTO_SAMPLES.magenta.name;
         return done({ isSafe, imageId: isSafe ? `image-${context.file?.name}` : null });
       }
+      case 'saveSurfaceMasks':
+        // The executor marks with the Fronts brush only.
+        return done({ surfaces: ['fronts'] });
       case 'deleteMyData':
         // The real server erases this browser's user: the page goes on as a new visitor.
         return done(undefined);
@@ -253,6 +257,26 @@ function withHandleChoice(snapshot: KitchenSnapshot, oracle: ServerOracle): stri
     return answer?.kind === 'handleStyles' && resolveHandleChoice(answer.items) === null;
   });
   return choice === undefined ? [] : [choice];
+}
+
+/** The photo step at rest: another photo, its removal, and marking once the photo is checked. */
+function photoEvents({ context }: KitchenSnapshot): UiEvent[] {
+  return [
+    ...Object.values(PHOTO_SAMPLES).map((file) => ({ type: 'PHOTO.SELECTED', file }) as const),
+    ...(context.inputImageDataUrl !== null ? [{ type: 'PHOTO.REMOVED' } as const] : []),
+    ...(context.moderationPassed === true && context.inputImageId !== null
+      ? [{ type: 'MARKING.START' } as const]
+      : []),
+  ];
+}
+
+/** The marking tool replaces the photo step's controls: save what is marked, skip (until saved), or cancel. */
+function markingEvents({ context }: KitchenSnapshot): UiEvent[] {
+  return [
+    { type: 'MARKING.SAVE', masks: {} },
+    ...(context.photoMarking !== 'marked' ? [{ type: 'MARKING.SKIP' } as const] : []),
+    { type: 'MARKING.CANCEL' },
+  ];
 }
 
 /** The privacy page's delete controls, as each state of the `myData` region shows them. */
@@ -327,10 +351,7 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
   // The choices each step offers, keyed by the step type: a step of its own missing here does not compile.
   const choicesOn = byStep<() => UiEvent[]>(
     {
-      'upload-image': () => [
-        ...Object.values(PHOTO_SAMPLES).map((file) => ({ type: 'PHOTO.SELECTED', file }) as const),
-        ...(context.inputImageDataUrl !== null ? [{ type: 'PHOTO.REMOVED' } as const] : []),
-      ],
+      'upload-image': () => (view.isMarking ? markingEvents(snapshot) : photoEvents(snapshot)),
       // The first door style, and the first that offers a real handle choice (the handles step is shown).
       design: () =>
         [...new Set([...first(catalogue.doorStyleGroups), ...withHandleChoice(snapshot, oracle)])].map(

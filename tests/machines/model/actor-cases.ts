@@ -191,6 +191,23 @@ export const actorCases: Record<string, ActorCase> = {
     },
     checkError: (_, after) => expect(after.context.moderationPassed).toBeNull(),
   },
+  saveSurfaceMasks: {
+    outputs: [{ surfaces: ['fronts', 'worktop'] }, { surfaces: [] }],
+    error: networkError,
+    checkDone: (_, after, output) => {
+      const { surfaces } = output as { surfaces: string[] };
+      // Saved: the tool closes on the photo step, which now knows the photo is marked.
+      expect(after.hasTag('marking')).toBe(false);
+      expect(viewOf(after).step?.id).toBe('upload-image');
+      expect(after.context.photoMarking).toBe(surfaces.length > 0 ? 'marked' : 'skipped');
+    },
+    // A failed save keeps the marking on screen with the reason, to try again or skip.
+    checkError: (_, after) => {
+      expect(after.hasTag('marking')).toBe(true);
+      expect(after.hasTag('savingMarking')).toBe(false);
+      expect(after.context.markingError).toBe(networkError.message);
+    },
+  },
   generateEmptyRoom: {
     // A paid provider charges for emptying the room too, and says how many generations are left.
     outputs: [{ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e', remainingGenerations: 4 }],

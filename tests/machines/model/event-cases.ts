@@ -139,6 +139,47 @@ export const eventCases: EventTable = {
       expect(after.context.moderationPassed).toBeNull();
     },
   },
+  'MARKING.START': {
+    samples: choiceOn('upload-image', () => [{ type: 'MARKING.START' }]),
+    check: (before, after) => {
+      // The tool opens once the photo is checked and stored, from the photo step at rest; never otherwise.
+      const opens =
+        before.matches({ routes: { 'create-kitchen': { 'upload-image': 'idle' } } }) &&
+        before.context.moderationPassed === true &&
+        before.context.inputImageId !== null;
+      expect(after.hasTag('marking')).toBe(opens || before.hasTag('marking'));
+      if (opens) expect(after.context.markingError).toBeNull();
+    },
+  },
+  'MARKING.SAVE': {
+    samples: (snapshot) =>
+      snapshot.hasTag('marking') ? [{ type: 'MARKING.SAVE', masks: sample.surfaceMasks }] : [],
+    check: (before, after) => {
+      expect(after.hasTag('savingMarking')).toBe(true);
+      if (!before.hasTag('savingMarking')) expect(after.children.saveSurfaceMasks).toBeDefined();
+    },
+  },
+  'MARKING.SKIP': {
+    samples: (snapshot) => (snapshot.hasTag('marking') ? [{ type: 'MARKING.SKIP' }] : []),
+    check: (before, after) => {
+      // Skipping is offered until a marking is saved: after that the tool only closes.
+      if (before.context.photoMarking === 'marked') {
+        expect(after.hasTag('marking')).toBe(true);
+        return;
+      }
+      expect(after.hasTag('marking')).toBe(false);
+      expect(after.context.photoMarking).toBe('skipped');
+      expect(stepOf(after)).toBe('upload-image');
+    },
+  },
+  'MARKING.CANCEL': {
+    samples: (snapshot) => (snapshot.hasTag('marking') ? [{ type: 'MARKING.CANCEL' }] : []),
+    check: (before, after) => {
+      expect(after.hasTag('marking')).toBe(false);
+      expect(after.context.photoMarking).toBe(before.context.photoMarking);
+      expect(stepOf(after)).toBe('upload-image');
+    },
+  },
   'DESIGN.SELECTED': {
     samples: choiceOn('design', () =>
       sample.doorStyleGroups.map((group) => ({ type: 'DESIGN.SELECTED', group, image: null })),

@@ -39,6 +39,9 @@ export const abstractKey = (snapshot: KitchenSnapshot): string => {
       context.moderationPassed,
       context.inputImageDataUrl !== null,
       Object.keys(context.moderationCache).length,
+      context.inputImageId !== null,
+      context.photoMarking,
+      context.markingError !== null,
     );
   }
   if (step === 'handles') facts.push(context.direction);
@@ -56,7 +59,7 @@ export const abstractKey = (snapshot: KitchenSnapshot): string => {
 
 const delayedEventsBySource = declaredDelayedEvents(kitchenMachine);
 
-const BUSY_TAGS = ['loading', 'processingImage', 'moderating', 'generating'] as const;
+const BUSY_TAGS = ['loading', 'processingImage', 'moderating', 'generating', 'savingMarking'] as const;
 
 /** Every event worth sending from a snapshot: the user's, the invoked calls' endings, the due delays. */
 export const eventsFrom = (snapshot: KitchenSnapshot): ModelEvent[] => {

@@ -8,6 +8,7 @@ import type {
   GeneratedKitchen,
   ImageVerdict,
   PastGeneration,
+  SavedSurfaceMasks,
 } from '../../../machines/kitchen/actors';
 import type { CatalogueRequest, CatalogueResult } from '../../../machines/kitchen/catalogue';
 import type { KitchenInput } from '../../../machines/kitchen/context';
@@ -47,6 +48,7 @@ export const defaultActors: KitchenActorImplementations = {
       imageId: '0b9a4c52-52d8-4bd2-9a6e-3c8f1d2e4a10',
     }),
   ),
+  saveSurfaceMasks: fromPromise(async (): Promise<SavedSurfaceMasks> => ({ surfaces: ['fronts'] })),
   generateEmptyRoom: fromPromise(async () => ({ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e' })),
   loadGenerationHistory: fromPromise(
     async (): Promise<PastGeneration[]> => [

@@ -42,6 +42,11 @@ export const handleStyleLists = {
   both: ['handle', 'handleless'],
 } as const;
 
+/** The masks the marking tool would send: one grey PNG's worth of bytes for the fronts. */
+export const surfaceMasks = {
+  fronts: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }),
+};
+
 export const preparedPhoto = {
   dataUrl: 'data:image/jpeg;base64,/9j/2wBDAA',
   imageKey: 'sha256-of-the-photo',

@@ -6,6 +6,7 @@ import '../../../styles/upload.css';
 import { NO_GENERATIONS_LEFT } from '../../generations-left';
 import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
 import { KitchenCheckNotice } from './KitchenCheckNotice';
+import { MarkingInvite, OpenMarkingTool } from './PhotoMarkingPanel';
 
 const ACCEPTED_TYPES = 'image/*,.heic,.heif';
 
@@ -70,7 +71,7 @@ function PhotoStatus() {
 
 export function UploadImageStep() {
   const send = useSend();
-  const { isProcessingImage, isModerating } = useKitchenView();
+  const { isProcessingImage, isModerating, isMarking } = useKitchenView();
   const { dataUrl, remaining } = useKitchenContext((context) => ({
     dataUrl: context.inputImageDataUrl,
     remaining: context.remainingGenerations,
@@ -86,6 +87,8 @@ export function UploadImageStep() {
     const file = event.dataTransfer.files[0];
     if (file) send({ type: 'PHOTO.SELECTED', file });
   };
+
+  if (isMarking && dataUrl) return <OpenMarkingTool photoDataUrl={dataUrl} />;
 
   return (
     <div className="upload">
@@ -137,6 +140,7 @@ export function UploadImageStep() {
         </div>
         <PhotoStatus />
         <KitchenCheckNotice onChooseAnother={() => filePicker.current?.click()} />
+        {!isBusy && <MarkingInvite />}
         <div className="upload__actions">
           <PhotoPicker label={dataUrl ? 'Take another photo' : 'Take a photo'} capture primary={!dataUrl} />
           <PhotoPicker label={dataUrl ? 'Choose another file' : 'Choose a file'} inputRef={filePicker} />

@@ -1,0 +1,72 @@
+// One photo being marked: the costly part (Lab, edges, superpixels, their graph) is done once when the photo
+// arrives; each mark after that re-runs only the growth over the graph and the clean-up along the borders.
+
+import type { MarkedSurface } from '../../contract/surface-masks';
+import { type Brush, labelOf, type Mark, surfaceLabel } from './brushes';
+import { toLab } from './colour-lab';
+import { edgeStrength } from './edge-strength';
+import { DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
+import { DEFAULT_LOOK_ALIKE, type LookAlikeOptions, type LookAlikes, lookAlikes } from './look-alikes';
+import type { LabPicture, RgbaPicture } from './pixels';
+import { refineEdges } from './refine-edges';
+import { type RegionGraph, regionGraph } from './region-graph';
+import { type Superpixels, slic } from './slic';
+import { seedRegions } from './stroke-seeds';
+
+export interface MarkingOptions {
+  /** About how many superpixels (DESIGN: about 4,000 at 1200 px). */
+  regions?: number;
+  costs?: GrowthCosts;
+  lookAlike?: LookAlikeOptions;
+}
+
+export interface Marking {
+  /** The label of every pixel of the working picture (0 unmarked, then BRUSHES' order plus one). */
+  readonly pixels: Uint8Array;
+  /** Areas that look like the last mark's surface and are not marked yet (none after a "Not this" mark). */
+  readonly lookAlikes: LookAlikes & { readonly brush: Brush | undefined };
+}
+
+export class MarkingSession {
+  readonly width: number;
+  readonly height: number;
+  private readonly lab: LabPicture;
+  readonly superpixels: Superpixels;
+  readonly graph: RegionGraph;
+  private readonly costs: GrowthCosts;
+  private readonly lookAlike: LookAlikeOptions;
+  private readonly borderRadius: number;
+
+  constructor(picture: RgbaPicture, options: MarkingOptions = {}) {
+    this.lab = toLab(picture);
+    this.width = picture.width;
+    this.height = picture.height;
+    const edges = edgeStrength(this.lab);
+    this.superpixels = slic(this.lab, edges, { regions: options.regions ?? 4000 });
+    this.graph = regionGraph(this.lab, edges, this.superpixels);
+    this.costs = options.costs ?? DEFAULT_GROWTH_COSTS;
+    this.lookAlike = options.lookAlike ?? DEFAULT_LOOK_ALIKE;
+    // Half a superpixel's side: far enough to reach across one that straddles an edge.
+    this.borderRadius = Math.max(2, Math.ceil(Math.sqrt((this.width * this.height) / this.graph.count) / 2));
+  }
+
+  mark(marks: readonly Mark[]): Marking {
+    const seeds = seedRegions(this.superpixels, marks);
+    const { labels } = growLabels(this.graph, seeds, this.costs);
+    const pixels = refineEdges(this.lab, this.superpixels, this.graph, labels, this.borderRadius);
+    const brush = marks.at(-1)?.brush;
+    const offered =
+      brush && brush !== 'not-this'
+        ? lookAlikes(this.graph, labels, labelOf(brush), this.lookAlike)
+        : { regions: [], areas: 0, pixels: 0 };
+    return { pixels, lookAlikes: { ...offered, brush } };
+  }
+}
+
+/** One surface's mask from a marking's pixels: 255 where the surface is, 0 elsewhere. */
+export function surfaceMask(pixels: Uint8Array, surface: MarkedSurface): Uint8Array {
+  const label = surfaceLabel(surface);
+  const mask = new Uint8Array(pixels.length);
+  for (let pixel = 0; pixel < pixels.length; pixel++) if (pixels[pixel] === label) mask[pixel] = 255;
+  return mask;
+}

@@ -1,0 +1,78 @@
+// The photo step's marking part (issue 22): once the photo is checked, an invitation to mark the fronts and
+// worktop (or what was decided), and the marking tool itself while it is open. The tool and its worker load
+// only when marking starts.
+import { lazy, Suspense } from 'react';
+import type { SurfaceMaskFiles } from '../../../api/surface-masks';
+import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
+
+const MarkingTool = lazy(() => import('../marking/MarkingTool'));
+
+export const MARKING_WORDS = {
+  invite: 'Next, mark your cabinet fronts and worktop, so only they take your new colours.',
+  marked: 'Your fronts and worktop are marked: the result recolours just those in your photo.',
+  skipped:
+    'Marking skipped: your result will be a drawing of the new kitchen. Mark your fronts and worktop to see your own photo recoloured.',
+  start: 'Mark fronts and worktop',
+  change: 'Change marking',
+} as const;
+
+/** The invitation under a checked photo, or nothing when the photo is not ready for marking. */
+export function MarkingInvite() {
+  const send = useSend();
+  const { marking, ready } = useKitchenContext((context) => ({
+    marking: context.photoMarking,
+    ready: context.moderationPassed === true && context.inputImageId !== null,
+  }));
+  if (!ready) return null;
+  const words =
+    marking === 'marked'
+      ? MARKING_WORDS.marked
+      : marking === 'skipped'
+        ? MARKING_WORDS.skipped
+        : MARKING_WORDS.invite;
+  return (
+    <div
+      className={`marking-invite${marking === 'marked' ? ' marking-invite--done' : ''}`}
+      data-marking={marking ?? 'invited'}
+    >
+      <p>{words}</p>
+      <button
+        type="button"
+        className={`button ${marking === 'marked' ? 'button--secondary' : 'button--primary'}`}
+        onClick={() => send({ type: 'MARKING.START' })}
+      >
+        {marking === 'marked' ? MARKING_WORDS.change : MARKING_WORDS.start}
+      </button>
+    </div>
+  );
+}
+
+/** The marking tool, wired to the chart: saving, skipping and closing are the chart's events. */
+export function OpenMarkingTool({ photoDataUrl }: { photoDataUrl: string }) {
+  const send = useSend();
+  const { isSavingMarking } = useKitchenView();
+  const { marking, markingError } = useKitchenContext((context) => ({
+    marking: context.photoMarking,
+    markingError: context.markingError,
+  }));
+  return (
+    <Suspense
+      fallback={
+        <p className="upload__status" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Opening the marking tool…
+        </p>
+      }
+    >
+      <MarkingTool
+        photoDataUrl={photoDataUrl}
+        isSaving={isSavingMarking}
+        saveError={markingError}
+        canSkip={marking !== 'marked'}
+        onSave={(masks: SurfaceMaskFiles) => send({ type: 'MARKING.SAVE', masks })}
+        onSkip={() => send({ type: 'MARKING.SKIP' })}
+        onCancel={() => send({ type: 'MARKING.CANCEL' })}
+      />
+    </Suspense>
+  );
+}

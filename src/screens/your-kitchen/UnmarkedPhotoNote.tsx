@@ -1,0 +1,21 @@
+// When the photo was not marked (issue 22), the result says what marking would give, and where to do it.
+import { RouteLink } from '../../routing/RouteLink';
+import { useKitchenContext } from '../use-kitchen';
+
+export const UNMARKED_PHOTO_NOTE =
+  'Your photo was not marked, so this is a drawing of your new kitchen. Mark your cabinet fronts and worktop on your photo to see your own kitchen in these colours instead.';
+
+export function UnmarkedPhotoNote() {
+  const unmarked = useKitchenContext(
+    (context) => context.inputImageId !== null && context.photoMarking !== 'marked',
+  );
+  if (!unmarked) return null;
+  return (
+    <div className="notice marking-note">
+      <p className="marking-note__text">{UNMARKED_PHOTO_NOTE}</p>
+      <RouteLink route="create-kitchen/upload-image" className="button button--secondary">
+        Mark your photo
+      </RouteLink>
+    </div>
+  );
+}
