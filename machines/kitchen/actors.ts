@@ -60,10 +60,15 @@ export interface ImageVerdict {
  */
 export type SurfaceMaskUploads = Readonly<Record<string, Blob>>;
 export interface SaveSurfaceMasksInput {
+  /** The server's id for the photo; null when its verdict came from the moderation cache (nothing uploaded yet). */
   imageId: string | null;
+  /** The photo itself, uploaded first when it has no id yet. */
+  imageDataUrl: string | null;
   masks: SurfaceMaskUploads;
 }
 export interface SavedSurfaceMasks {
+  /** The photo the masks are stored with: the generation must use this id to find them. */
+  imageId: string;
   /** The surfaces the server now holds a mask of. */
   surfaces: string[];
 }

@@ -223,7 +223,8 @@ export const kitchenMachine = setup({
     listDecidesChoice: (_, params: { step: StepId; items: CatalogueResult['items'] }) =>
       decidedValue(params.step, params.items) !== null,
     isMovingBackward: ({ context }) => context.direction === 'backward',
-    hasCheckedPhoto: ({ context }) => context.moderationPassed === true && context.inputImageId !== null,
+    // A verdict from the moderation cache has no server id yet: saving the marking uploads the photo first.
+    hasCheckedPhoto: ({ context }) => context.moderationPassed === true && context.inputImageDataUrl !== null,
     mayMarkingBeSkipped: ({ context }) => context.photoMarking !== 'marked',
     hasUncheckedPhoto: ({ context }) =>
       context.inputImageDataUrl !== null && context.moderationPassed === null,
@@ -302,8 +303,9 @@ export const kitchenMachine = setup({
       emptyRoomId: null,
       error: null,
     }),
-    markPhoto: assign((_, params: { marking: PhotoMarking }) => ({
+    markPhoto: assign(({ context }, params: { marking: PhotoMarking; imageId?: string }) => ({
       photoMarking: params.marking,
+      inputImageId: params.imageId ?? context.inputImageId,
       markingError: null,
     })),
     storeMarkingError: assign((_, params: { error: unknown }) => ({ markingError: messageOf(params.error) })),

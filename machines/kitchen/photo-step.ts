@@ -47,6 +47,7 @@ export const photoStep = (step: StepId) => ({
             src: 'saveSurfaceMasks' as const,
             input: ({ context, event }: { context: KitchenContext; event: KitchenEvent }) => ({
               imageId: context.inputImageId,
+              imageDataUrl: context.inputImageDataUrl,
               masks: event.type === 'MARKING.SAVE' ? event.masks : {},
             }),
             onDone: {
@@ -55,6 +56,7 @@ export const photoStep = (step: StepId) => ({
                 type: 'markPhoto' as const,
                 params: ({ event }: { event: { output: SavedSurfaceMasks } }) => ({
                   marking: event.output.surfaces.length > 0 ? ('marked' as const) : ('skipped' as const),
+                  imageId: event.output.imageId,
                 }),
               },
             },

@@ -18,6 +18,8 @@ export interface ActorCase {
 
 const networkError = new Error('We could not reach the server. Check your connection and try again.');
 const list = (result: CatalogueResult) => [result];
+/** The id the server gave the photo the masks were saved with (uploaded by the save when it had none). */
+const SAVED_PHOTO_ID = '00000000-0000-4000-8000-0000000000aa';
 
 /** A failed load shows the error screen with the error's message. */
 const showsErrorScreen = (_: KitchenSnapshot, after: KitchenSnapshot) => {
@@ -192,14 +194,19 @@ export const actorCases: Record<string, ActorCase> = {
     checkError: (_, after) => expect(after.context.moderationPassed).toBeNull(),
   },
   saveSurfaceMasks: {
-    outputs: [{ surfaces: ['fronts', 'worktop'] }, { surfaces: [] }],
+    outputs: [
+      { imageId: SAVED_PHOTO_ID, surfaces: ['fronts', 'worktop'] },
+      { imageId: SAVED_PHOTO_ID, surfaces: [] },
+    ],
     error: networkError,
     checkDone: (_, after, output) => {
-      const { surfaces } = output as { surfaces: string[] };
+      const { surfaces, imageId } = output as { surfaces: string[]; imageId: string };
       // Saved: the tool closes on the photo step, which now knows the photo is marked.
       expect(after.hasTag('marking')).toBe(false);
       expect(viewOf(after).step?.id).toBe('upload-image');
       expect(after.context.photoMarking).toBe(surfaces.length > 0 ? 'marked' : 'skipped');
+      // A photo checked from the moderation cache was uploaded by the save: generation must use that id.
+      expect(after.context.inputImageId).toBe(imageId);
     },
     // A failed save keeps the marking on screen with the reason, to try again or skip.
     checkError: (_, after) => {

@@ -142,11 +142,12 @@ export const eventCases: EventTable = {
   'MARKING.START': {
     samples: choiceOn('upload-image', () => [{ type: 'MARKING.START' }]),
     check: (before, after) => {
-      // The tool opens once the photo is checked and stored, from the photo step at rest; never otherwise.
+      // The tool opens once the photo is checked (by the server, or from the moderation cache: saving then uploads
+      // it), from the photo step at rest; never otherwise.
       const opens =
         before.matches({ routes: { 'create-kitchen': { 'upload-image': 'idle' } } }) &&
         before.context.moderationPassed === true &&
-        before.context.inputImageId !== null;
+        before.context.inputImageDataUrl !== null;
       expect(after.hasTag('marking')).toBe(opens || before.hasTag('marking'));
       if (opens) expect(after.context.markingError).toBeNull();
     },

@@ -48,7 +48,12 @@ export const defaultActors: KitchenActorImplementations = {
       imageId: '0b9a4c52-52d8-4bd2-9a6e-3c8f1d2e4a10',
     }),
   ),
-  saveSurfaceMasks: fromPromise(async (): Promise<SavedSurfaceMasks> => ({ surfaces: ['fronts'] })),
+  saveSurfaceMasks: fromPromise(
+    async (): Promise<SavedSurfaceMasks> => ({
+      imageId: '00000000-0000-4000-8000-0000000000aa',
+      surfaces: ['fronts'],
+    }),
+  ),
   generateEmptyRoom: fromPromise(async () => ({ emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e' })),
   loadGenerationHistory: fromPromise(
     async (): Promise<PastGeneration[]> => [

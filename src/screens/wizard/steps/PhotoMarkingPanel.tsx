@@ -21,7 +21,7 @@ export function MarkingInvite() {
   const send = useSend();
   const { marking, ready } = useKitchenContext((context) => ({
     marking: context.photoMarking,
-    ready: context.moderationPassed === true && context.inputImageId !== null,
+    ready: context.moderationPassed === true && context.inputImageDataUrl !== null,
   }));
   if (!ready) return null;
   const words =
