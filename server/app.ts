@@ -19,6 +19,7 @@ import { createImagePool, imagePoolSettings } from './images/image-pool';
 import { imageRoutes } from './images/routes';
 import { openImageStorage } from './images/store/open-image-storage';
 import { startSweeper } from './images/store/sweeper';
+import type { ReadSurfaceMasks } from './images/surface-masks';
 import { type Moderator, observed } from './moderation/moderator';
 import { myDataRoutes } from './my-data/routes';
 import { openApiRoutes } from './openapi/routes';
@@ -51,6 +52,8 @@ export interface ServerParts {
   /** A database the caller opened and will close (tests share one per file); otherwise opened from config. */
   db?: Database;
   moderator?: Moderator;
+  /** The surfaces visitors marked on their photos; until the mask store is connected, none (issue 22). */
+  readMasks?: ReadSurfaceMasks;
 }
 
 /**
@@ -104,6 +107,9 @@ const noRouteSchemaCompilers = {
     throw new Error(ROUTE_SCHEMAS_UNUSED);
   },
 };
+
+/** The stand-in until the mask store is connected (issue 22): no photo has marked surfaces. */
+const noMarkedSurfaces: ReadSurfaceMasks = async () => null;
 
 export async function buildServer(config: Config, parts: ServerParts = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -211,6 +217,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         quota,
         provider: generationProvider,
         pictures: providerPictures,
+        readMasks: parts.readMasks ?? noMarkedSurfaces,
         jobSettings: config.generationJobs,
         databaseUrl: config.databaseUrl,
       });

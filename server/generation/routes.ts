@@ -13,6 +13,7 @@ import {
   jobPaths,
 } from '../../contract/generation';
 import { kitchenLayoutIdSchema } from '../../contract/layouts';
+import { BoundedCache } from '../catalogue/bounded-cache';
 import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
 import { GENERATION_JOB_DEFAULTS, type GenerationJobSettings } from '../config';
 import type { Database } from '../db/database';
@@ -21,6 +22,7 @@ import { parseInput } from '../http/parse';
 import '../http/user-request';
 import type { ImagePool } from '../images/image-pool';
 import type { ImageStore } from '../images/image-store';
+import type { ReadSurfaceMasks } from '../images/surface-masks';
 import { setGenerationsRemaining } from '../quota/header';
 import type { Charge, Quota } from '../quota/quota';
 import { clientNetwork } from '../security/client-network';
@@ -28,6 +30,8 @@ import { createAdmission } from './admission';
 import { disagreeingChoice } from './configuration';
 import { createJobRunner, type JobRunner } from './job-runner';
 import { createJobStore, type JobStore, type StoredJobRequest } from './job-store';
+import { drawLayoutSketch } from './layout-sketch';
+import { masksDigest } from './photo/masks-digest';
 import { type GenerationProvider, isPaid } from './provider';
 import { startSweeps, sweepJobs } from './recovery';
 import { startWakeUps, type WakeUps } from './wake-ups';
@@ -37,8 +41,10 @@ export interface GenerationRoutesOptions {
   images: ImageStore;
   quota: Quota;
   provider: GenerationProvider;
-  /** Checks providers' pictures off the event loop (the runner's own pool). */
-  pictures: Pick<ImagePool, 'inspect'>;
+  /** Checks providers' pictures and does the photo's pixel work off the event loop (the runner's own pool). */
+  pictures: Pick<ImagePool, 'inspect' | 'photos'>;
+  /** The surfaces visitors marked on their photos (the mask store). */
+  readMasks: ReadSurfaceMasks;
   /** Per job; defaults to the runner's GENERATION_TIMEOUT_MS. */
   timeoutMs?: number;
   /** Leases, wake-ups and retries; GENERATION_JOB_DEFAULTS when absent. */
@@ -48,6 +54,7 @@ export interface GenerationRoutesOptions {
 }
 
 const HISTORY_LENGTH = 50;
+const SKETCHES_KEPT = 16;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 const idempotencyKeySchema = z
@@ -92,6 +99,7 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     provider,
     log: app.log,
     pictures: options.pictures,
+    readMasks: options.readMasks,
     timeoutMs: options.timeoutMs,
     leaseMs: settings.leaseMs,
     maxAttempts: settings.maxAttempts,
@@ -154,6 +162,17 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
 
   const admit = createAdmission(db, jobs, quota);
 
+  /**
+   * "Generate again" offline: the same photo, masks and choices make the same picture, so the one already made
+   * answers, uncharged. A paid provider makes a new variation each time (its job's seed) and is charged.
+   */
+  async function sameOfflineResult(userId: number, stored: StoredJobRequest) {
+    if (isPaid(provider)) return undefined;
+    const earlier = await jobs.findSucceeded(userId, stored, provider.name);
+    const resultId = earlier?.job.resultImageId;
+    return resultId && (await images.has(userId, resultId)) ? earlier : undefined;
+  }
+
   /** What a job of this kind costs here: a kitchen always; an empty room only from a paid provider. */
   const chargeFor = (request: FastifyRequest, kind: JobKind): Charge | null =>
     kind === 'kitchen' || isPaid(provider)
@@ -210,7 +229,16 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     if (disagreement) throw new HttpError(400, 'UNKNOWN_CHOICE', disagreement);
     await requireImage(userId, body.imageId, 'imageId');
     if (body.emptyRoomId) await requireImage(userId, body.emptyRoomId, 'emptyRoomId');
-    return start(request, reply, { kind: 'kitchen', ...body }, idempotencyKey);
+    const masks = await options.readMasks(userId, body.imageId);
+    const stored: StoredJobRequest = { kind: 'kitchen', ...body, masksDigest: masks && masksDigest(masks) };
+    // A repeated Idempotency-Key is the same request sent again, answered by its own job (in `start`).
+    const repeated = idempotencyKey !== null && (await jobs.findByKey(userId, 'kitchen', idempotencyKey));
+    const same = repeated ? undefined : await sameOfflineResult(userId, stored);
+    if (same) {
+      setGenerationsRemaining(reply, await quota.remaining(userId));
+      return reply.code(200).send({ job: same.job });
+    }
+    return start(request, reply, stored, idempotencyKey);
   });
 
   app.get(jobPaths.job, async (request) => {
@@ -240,6 +268,24 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     const record = await jobs.find(userId, id);
     if (!record) throw jobNotFound();
     return { job: record.job };
+  });
+
+  // Sketches are drawn on request (about half a second of librsvg); the few last asked for are kept.
+  const sketches = new BoundedCache<string, Buffer>(SKETCHES_KEPT);
+  app.get(jobPaths.layoutSketch, async (request, reply) => {
+    const id = jobIdOf(request);
+    const record = await jobs.find(request.userId, id);
+    if (!record?.job.layoutSketchUrl) throw jobNotFound();
+    let sketch = sketches.get(id);
+    if (!sketch) {
+      sketch = await drawLayoutSketch(record, images);
+      sketches.set(id, sketch);
+    }
+    // The job's choices never change, so neither does its sketch.
+    return reply
+      .header('content-type', 'image/jpeg')
+      .header('cache-control', 'private, max-age=86400')
+      .send(sketch);
   });
 
   app.get(jobPaths.history, async (request) => ({

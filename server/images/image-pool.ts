@@ -8,6 +8,8 @@
 // URL, which in dist-server/ is a file of its own because it is a build entry), it serves intake-thread.ts.
 import { availableParallelism } from 'node:os';
 import { isMainThread, type Worker, workerData } from 'node:worker_threads';
+import type { EncodedPicture } from '../generation/photo/photo-result';
+import type { PhotoWork } from '../generation/photo/photo-work';
 import { HttpError } from '../http/errors';
 import type { CoverSize } from './cover-image';
 import { ImageRejectedError } from './image-rejection';
@@ -53,6 +55,8 @@ export interface ImagePool {
   inspect(bytes: Uint8Array, maxPixels: number): Promise<PictureInfo>;
   /** `coverJpeg` (cover-image.ts) in a thread of the pool; `bytes` stay the caller's. */
   cover(bytes: Uint8Array, size: CoverSize): Promise<Buffer>;
+  /** The photo result and the paste-back (generation/photo/) in a thread of the pool; inputs stay the caller's. */
+  photos: PhotoWork;
   close(): Promise<void>;
 }
 
@@ -87,6 +91,12 @@ function ownBuffer(bytes: Uint8Array): { bytes: Uint8Array; transfer: ArrayBuffe
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   const owned = whole && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
   return { bytes: owned, transfer: [owned.buffer as ArrayBuffer] };
+}
+
+/** A picture back from a thread: its bytes arrive as a Uint8Array, and the store expects a Buffer. */
+function asBuffer(picture: EncodedPicture): EncodedPicture {
+  const { bytes } = picture;
+  return { ...picture, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
 }
 
 export function createImagePool(settings: ImagePoolSettings): ImagePool {
@@ -201,6 +211,27 @@ export function createImagePool(settings: ImagePoolSettings): ImagePool {
       const copy = new Uint8Array(bytes);
       const jpeg = await run<Uint8Array>({ kind: 'cover', bytes: copy, size }, [copy.buffer]);
       return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+    },
+    photos: {
+      recolour: async (photo, masks, look) =>
+        asBuffer(
+          await run<EncodedPicture>(
+            { kind: 'photo-result', bytes: new Uint8Array(photo.bytes), masks, look },
+            [],
+          ),
+        ),
+      pasteBack: async (photo, picture, masks) =>
+        asBuffer(
+          await run<EncodedPicture>(
+            {
+              kind: 'paste-back',
+              bytes: new Uint8Array(photo.bytes),
+              picture: new Uint8Array(picture.bytes),
+              masks,
+            },
+            [],
+          ),
+        ),
     },
     async close() {
       closed = true;
