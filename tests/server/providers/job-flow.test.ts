@@ -72,6 +72,7 @@ const comfyui: Case<FakeComfyUi> = {
       ...COMFYUI_DEFAULTS,
       baseUrls: [fake.origin],
       workflow: loadWorkflow(),
+      inpaintWorkflow: loadWorkflow(undefined, 'inpaint'),
       pollIntervalMs: 10,
     }),
   draws: 'runs',
