@@ -10,6 +10,7 @@ import { quick } from './bench/format';
 import { journeyBenchmark } from './bench/journey';
 import { lighthouseBenchmark } from './bench/lighthouse';
 import { describeMachine, machineInfo } from './bench/machine';
+import { photoResultBenchmark } from './bench/photo-result';
 import { renderBenchmark } from './bench/render';
 import { REPORT_PATH, writeReportSection } from './bench/report-section';
 import { restartBenchmark } from './bench/restart';
@@ -22,6 +23,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   browserBenchmark,
   serverBenchmark,
   renderBenchmark,
+  photoResultBenchmark,
   journeyBenchmark,
   uploadsBenchmark,
   restartBenchmark,
