@@ -92,13 +92,14 @@ export function recolourFronts(
 ): Uint8Array {
   const { box, core, alpha } = region;
   const pixels = regionPixels(photo, box);
-  const luminance = luminancePlane(pixels);
+  const luminance = luminancePlane(pixels, alpha);
   // About a door stile's width: a handle is smaller, a door's own shading larger.
   const detailRadius = Math.max(2, Math.round(Math.max(photo.width, photo.height) * 0.006));
-  const round = surfaceMean(luminance, core, box.width, box.height, detailRadius);
+  const round = surfaceMean(luminance, core, alpha, box.width, box.height, detailRadius);
   const kept = new Float32Array(luminance.length);
   const plain = new Float32Array(luminance.length);
   for (let index = 0; index < luminance.length; index += 1) {
+    if ((alpha[index] ?? 0) === 0) continue;
     const contrast = (luminance[index] ?? 0) / Math.max(1e-4, round[index] ?? 0);
     const lift = (luminance[index] ?? 0) - (round[index] ?? 0);
     kept[index] =
