@@ -135,6 +135,12 @@ describe('a kitchen from a marked photo, offline', () => {
       format: 'jpeg',
       width: CONCEPT_WIDTH,
     });
+    // Labelled across its top (a dark band with the words) where the drawing has a light ceiling.
+    const band = await sharp(sketch.body as Buffer)
+      .extract({ left: 0, top: 0, width: CONCEPT_WIDTH, height: 40 })
+      .toBuffer();
+    const { channels } = await sharp(band).stats();
+    expect(channels.slice(0, 3).reduce((sum, channel) => sum + channel.mean, 0) / 3).toBeLessThan(110);
     expect((await new GenerationClient(server.origin).request(job.layoutSketchUrl ?? '')).status).toBe(404);
     const history = await visitor.request(`${API_PREFIX}${jobPaths.history}`);
     expect((history.body as { jobs: { id: string; layoutSketchUrl?: string }[] }).jobs).toContainEqual(
