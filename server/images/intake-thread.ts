@@ -1,5 +1,7 @@
 // The body of an intake thread (image-pool.ts starts them, and loads this module in each): decodes untrusted
 // images, one at a time, off the server's thread. libheif and libvips run here, so a slow, hostile or crashing decode costs this thread only.
+// The job runner's own pool also does the photo result's pixel work here (generation/photo/): a 12 MP recolour
+// is about a second of CPU that would otherwise stop the server answering.
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { pasteBack } from '../generation/photo/paste-back';
