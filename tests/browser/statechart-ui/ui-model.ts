@@ -9,7 +9,6 @@ import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import { declaredActors } from '../../../machines/kitchen/actors';
 import type { CatalogueItems, CatalogueKind, LoadedCatalogue } from '../../../machines/kitchen/catalogue';
 import { catalogueRequest } from '../../../machines/kitchen/catalogue-requests';
-import { configurationOf } from '../../../machines/kitchen/configuration';
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { resolveHandleChoice } from '../../../machines/kitchen/handle-choice';
@@ -155,17 +154,6 @@ const pendingCalls = (snapshot: KitchenSnapshot): string[] =>
       ),
   );
 
-/** The photo and every choice of a generation, as a short name (FNV-1a): equal for the same kitchen. */
-function kitchenKey(context: KitchenSnapshot['context']): string {
-  const text = JSON.stringify([context.inputImageId, configurationOf(context)]);
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16);
-}
-
 function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[] {
   const { context } = snapshot;
   return pendingCalls(snapshot).flatMap((id): UiEvent[] => {
@@ -229,20 +217,15 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
             choices: [],
           })),
         );
-      case 'generateKitchen': {
-        // Offline, the same photo and choices again are answered by the kitchen already made, uncharged (D42):
-        // the picture is named after them, so the page's last picture tells whether they are the same.
-        const imageUrl = `/api/v1/images/generated-${kitchenKey(context)}`;
-        const again = context.lastGeneratedImageDataUrl === imageUrl;
+      case 'generateKitchen':
         return [
           ...done({
-            imageUrl,
-            remainingGenerations: (context.remainingGenerations ?? GENERATION_LIMIT) - (again ? 0 : 1),
+            imageUrl: '/api/v1/images/generated',
+            remainingGenerations: (context.remainingGenerations ?? GENERATION_LIMIT) - 1,
             provider: 'local',
           }),
           refusal,
         ];
-      }
       default: {
         if (!kind) return [];
         const answer = oracle.answer(catalogueRequest(kind, context));
