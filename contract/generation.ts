@@ -19,10 +19,21 @@ export const generationJobSchema = z.object({
   resultImageId: z.uuid().nullable(),
   /** A message for the user when the job failed; null otherwise. */
   error: z.string().nullable(),
-  /** Which provider made it, e.g. `local` (an offline concept render) or `openai`. */
+  /** Which provider made it, e.g. `local` (the visitor's photo recoloured offline) or `openai`. */
   provider: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * A succeeded kitchen's layout sketch (issue 22): the concept drawing of the chosen layout and island, labelled
+   * as a sketch, to show beside the photo result (which keeps the room as it is). An API path (GET, owner-only,
+   * JPEG); null otherwise. Optional so that answers from servers that did not say still parse.
+   */
+  layoutSketchUrl: z.string().nullable().optional(),
+  /**
+   * A sentence for the visitor about the result, when there is one: e.g. nothing was marked on the photo, so it
+   * is shown as it is, and marking the fronts and worktop would recolour them. Optional, as above.
+   */
+  resultNote: z.string().nullable().optional(),
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;
 
@@ -83,6 +94,8 @@ export const jobPaths = {
   cancel: '/kitchen/jobs/:id/cancel',
   /** GET: the user's earlier kitchen generations, newest first. */
   history: '/kitchen/generations',
+  /** GET: a succeeded kitchen's layout sketch, as JPEG (the job's `layoutSketchUrl`). */
+  layoutSketch: '/kitchen/jobs/:id/layout-sketch',
 } as const;
 
 /** A kitchen as the history lists it: its job, and the uploaded photo it was made from (the request's `imageId`). */

@@ -12,6 +12,7 @@ import { journeyBenchmark } from './bench/journey';
 import { lighthouseBenchmark } from './bench/lighthouse';
 import { describeMachine, machineInfo } from './bench/machine';
 import { markingBenchmark } from './bench/marking';
+import { photoResultBenchmark } from './bench/photo-result';
 import { renderBenchmark } from './bench/render';
 import { REPORT_PATH, writeReportSection } from './bench/report-section';
 import { restartBenchmark } from './bench/restart';
@@ -26,6 +27,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   serverBenchmark,
   renderBenchmark,
   detectionBenchmark,
+  photoResultBenchmark,
   journeyBenchmark,
   uploadsBenchmark,
   restartBenchmark,

@@ -7,12 +7,12 @@
 import type { Page } from 'playwright-core';
 import { MarkingSession } from '../../src/marking/marking-session';
 import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
-import { dragStroke, markingReady } from '../../tests/browser/marking-driver';
-import { KITCHENS_TO_MARK, kitchenToMark } from '../../tests/support/known-kitchen-marking';
-import { knownKitchen } from '../../tests/support/known-kitchens';
-import { markUntil } from '../../tests/support/marking-visitor';
 import { DESKTOP_VIEWPORT, newAppContext, withAppInChromium } from '../../tooling/browser';
 import { choosePhoto, photoOutcome } from '../../tooling/kitchen-driver';
+import { KITCHENS_TO_MARK, kitchenToMark } from '../../tooling/known-kitchen-marking';
+import { knownKitchen } from '../../tooling/known-kitchens';
+import { dragStroke, markingReady } from '../../tooling/marking-driver';
+import { markUntil } from '../../tooling/marking-visitor';
 import type { Benchmark } from './benchmark';
 import { count, iterations, ms, table, verdict } from './format';
 import { describeMachine } from './machine';

@@ -1,10 +1,25 @@
-// The offline provider: no key, no network. The "empty room" is the photo itself (the concept renderer reads
-// the room's light and colours from it, furniture and all); the kitchen is the concept render.
+// The offline provider: no key, no network. The "empty room" is the photo itself. The kitchen is the visitor's
+// own photo: with the surfaces they marked, its fronts and worktop in the chosen colours and materials
+// (generation/photo/); without marks, the photo as it is, with a note that marking would recolour it. The
+// layout and island, which a recolour cannot show, are the concept drawing's (the job's layout sketch).
 
-import type { GenerationProvider } from './provider';
-import { renderConcept } from './render/render-concept';
+import type { PhotoLook } from './photo/photo-result';
+import type { GenerationProvider, KitchenRequest } from './provider';
 
 export const LOCAL_PROVIDER_NAME = 'local';
+
+/** The chosen front and worktop as the recolour reads them. */
+export function photoLookOf({ frontal, worktop }: Pick<KitchenRequest, 'frontal' | 'worktop'>): PhotoLook {
+  return {
+    fronts: { hex: frontal.primaryHex, finish: frontal.finish },
+    worktop: {
+      texture: worktop.texture,
+      primaryHex: worktop.primaryHex,
+      ...(worktop.accentHex ? { accentHex: worktop.accentHex } : {}),
+      finish: worktop.finish,
+    },
+  };
+}
 
 export function createLocalProvider(): GenerationProvider {
   return {
@@ -17,17 +32,12 @@ export function createLocalProvider(): GenerationProvider {
       return photo;
     },
 
-    async kitchen(request, { signal, reportStage }) {
+    async kitchen(request, { signal, reportStage, photos }) {
       await reportStage('rendering');
       signal.throwIfAborted();
-      const image = await renderConcept({
-        photo: (request.emptyRoom ?? request.photo).bytes,
-        frontal: request.frontal,
-        worktop: request.worktop,
-        layout: request.layout,
-        hasIsland: request.hasIsland,
-        otherChoices: request.otherChoices,
-      });
+      // Recoloured from the photo itself, never the empty room: the fronts and worktop to recolour are the photo's.
+      if (!request.masks) return request.photo;
+      const image = await photos.recolour(request.photo, request.masks, photoLookOf(request));
       signal.throwIfAborted();
       return image;
     },

@@ -17,8 +17,10 @@
 import type { KitchenLayoutId } from '../../contract/layouts';
 import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../catalogue/catalogue';
 import type { Config } from '../config';
+import type { SurfaceMasks } from '../images/surface-masks';
 import { ServiceFailure } from '../outbound/service-failure';
 import type { DescribedChoice } from './configuration';
+import type { PhotoWork } from './photo/photo-work';
 
 /** An image handed to or returned by a provider. */
 export interface ProviderImage {
@@ -44,6 +46,17 @@ export interface KitchenRequest {
   hasIsland: boolean;
   /** The choices of steps the server has no look for (a studio's own steps), to be named in words (D40). */
   otherChoices: readonly DescribedChoice[];
+  /**
+   * The surfaces the visitor marked on `photo` (at its exact size), or null when they marked none. With masks,
+   * only they may change: the offline provider recolours inside them, a photoreal one inpaints inside them and
+   * its picture is pasted back through them (`context.photos`), so the rest stays the photo's own.
+   */
+  masks: SurfaceMasks | null;
+  /**
+   * Which variation this job asks for (a seed, from the job's id): asking again makes a new picture where the
+   * service takes a seed; an offline result does not depend on it.
+   */
+  variation: number;
 }
 
 /** The stages a provider reports; `preparing` is the runner's own, before it calls the provider. */
@@ -61,6 +74,8 @@ export interface ProviderContext {
   reference: ProviderReference | null;
   /** Stores the service's own job on ours at once, so a retry after a crash re-attaches to it. */
   saveReference(reference: ProviderReference): Promise<void>;
+  /** Pixel work on the photo (the offline recolour, pasting a picture back through the masks), off this thread. */
+  photos: PhotoWork;
 }
 
 /**

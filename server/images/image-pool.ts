@@ -8,6 +8,8 @@
 // URL, which in dist-server/ is a file of its own because it is a build entry), it serves intake-thread.ts.
 import { availableParallelism } from 'node:os';
 import { isMainThread, type Worker, workerData } from 'node:worker_threads';
+import type { EncodedPicture } from '../generation/photo/photo-result';
+import type { PhotoWork } from '../generation/photo/photo-work';
 import { HttpError } from '../http/errors';
 import type { CoverSize } from './cover-image';
 import { ImageRejectedError } from './image-rejection';
@@ -56,6 +58,8 @@ export interface ImagePool {
   cover(bytes: Uint8Array, size: CoverSize): Promise<Buffer>;
   /** `readMask` (read-mask.ts) in a thread of the pool; `bytes` stay the caller's. */
   mask(bytes: Uint8Array, size: MaskSize): Promise<MaskReading>;
+  /** The photo result and the paste-back (generation/photo/) in a thread of the pool; inputs stay the caller's. */
+  photos: PhotoWork;
   close(): Promise<void>;
 }
 
@@ -90,6 +94,12 @@ function ownBuffer(bytes: Uint8Array): { bytes: Uint8Array; transfer: ArrayBuffe
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   const owned = whole && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
   return { bytes: owned, transfer: [owned.buffer as ArrayBuffer] };
+}
+
+/** A picture back from a thread: its bytes arrive as a Uint8Array, and the store expects a Buffer. */
+function asBuffer(picture: EncodedPicture): EncodedPicture {
+  const { bytes } = picture;
+  return { ...picture, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
 }
 
 export function createImagePool(settings: ImagePoolSettings): ImagePool {
@@ -208,6 +218,27 @@ export function createImagePool(settings: ImagePoolSettings): ImagePool {
     mask(bytes, size) {
       const copy = new Uint8Array(bytes);
       return run<MaskReading>({ kind: 'mask', bytes: copy, size }, [copy.buffer]);
+    },
+    photos: {
+      recolour: async (photo, masks, look) =>
+        asBuffer(
+          await run<EncodedPicture>(
+            { kind: 'photo-result', bytes: new Uint8Array(photo.bytes), masks, look },
+            [],
+          ),
+        ),
+      pasteBack: async (photo, picture, masks) =>
+        asBuffer(
+          await run<EncodedPicture>(
+            {
+              kind: 'paste-back',
+              bytes: new Uint8Array(photo.bytes),
+              picture: new Uint8Array(picture.bytes),
+              masks,
+            },
+            [],
+          ),
+        ),
     },
     async close() {
       closed = true;

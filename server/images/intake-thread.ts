@@ -1,19 +1,26 @@
 // The body of an intake thread (image-pool.ts starts them, and loads this module in each): decodes untrusted
 // images, one at a time, off the server's thread. libheif and libvips run here, so a slow, hostile or crashing decode costs this thread only.
+// The job runner's own pool also does the photo result's pixel work here (generation/photo/): a 12 MP recolour
+// is about a second of CPU that would otherwise stop the server answering.
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
+import { pasteBack } from '../generation/photo/paste-back';
+import { type PhotoLook, photoResult } from '../generation/photo/photo-result';
 import { type CoverSize, coverJpeg } from './cover-image';
 import { ImageRejectedError } from './image-rejection';
 import { inspectPicture } from './inspect-picture';
 import { type IntakeLimits, normaliseImage } from './normalise-image';
 import { type MaskSize, readMask } from './read-mask';
+import type { SurfaceMasks } from './surface-masks';
 
 /** What a thread is asked to do with one image. */
 export type IntakeTask =
   | { kind: 'normalise'; bytes: Uint8Array; limits: IntakeLimits }
   | { kind: 'inspect'; bytes: Uint8Array; maxPixels: number }
   | { kind: 'cover'; bytes: Uint8Array; size: CoverSize }
-  | { kind: 'mask'; bytes: Uint8Array; size: MaskSize };
+  | { kind: 'mask'; bytes: Uint8Array; size: MaskSize }
+  | { kind: 'photo-result'; bytes: Uint8Array; masks: SurfaceMasks; look: PhotoLook }
+  | { kind: 'paste-back'; bytes: Uint8Array; picture: Uint8Array; masks: SurfaceMasks };
 
 export type IntakeRequest = IntakeTask & { id: number };
 
@@ -46,6 +53,12 @@ async function handle(port: NonNullable<typeof parentPort>, request: IntakeReque
     } else if (request.kind === 'cover') {
       const result = await coverJpeg(request.bytes, request.size);
       answer(port, { id, kind: 'done', result }, result);
+    } else if (request.kind === 'photo-result') {
+      const result = await photoResult(request.bytes, request.masks, request.look);
+      answer(port, { id, kind: 'done', result }, result.bytes);
+    } else if (request.kind === 'paste-back') {
+      const result = await pasteBack(request.bytes, request.picture, request.masks);
+      answer(port, { id, kind: 'done', result }, result.bytes);
     } else {
       answer(port, { id, kind: 'done', result: await inspectPicture(request.bytes, request.maxPixels) });
     }

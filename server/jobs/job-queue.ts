@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import type { GenerationProvider } from '../generation/provider';
 import type { ImagePool } from '../images/image-pool';
 import type { ImageStore } from '../images/image-store';
+import type { ReadSurfaceMasks } from '../images/surface-masks';
 import type { Quota } from '../quota/quota';
 import { createJobRunner } from './job-runner';
 import type { JobStore } from './job-store';
@@ -21,8 +22,10 @@ export interface JobQueueOptions {
   images: ImageStore;
   quota: Quota;
   provider: GenerationProvider;
-  /** Checks providers' pictures off the event loop (the runner's own pool). */
-  pictures: Pick<ImagePool, 'inspect'>;
+  /** Checks providers' pictures and does the photo's pixel work off the event loop (the runner's own pool). */
+  pictures: Pick<ImagePool, 'inspect' | 'photos'>;
+  /** The surfaces visitors marked on their photos (the mask store). */
+  readMasks: ReadSurfaceMasks;
   /** Per job; defaults to the runner's GENERATION_TIMEOUT_MS. */
   timeoutMs?: number;
   /** Leases, wake-ups and retries; GENERATION_JOB_DEFAULTS when absent. */
@@ -41,6 +44,7 @@ export const jobQueue: FastifyPluginAsync<JobQueueOptions> = async (app, options
     provider: options.provider,
     log: app.log,
     pictures: options.pictures,
+    readMasks: options.readMasks,
     timeoutMs: options.timeoutMs,
     leaseMs: settings.leaseMs,
     maxAttempts: settings.maxAttempts,
@@ -107,5 +111,6 @@ export const jobQueue: FastifyPluginAsync<JobQueueOptions> = async (app, options
     images: options.images,
     quota,
     provider: options.provider,
+    readMasks: options.readMasks,
   });
 };

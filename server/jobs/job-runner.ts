@@ -21,6 +21,7 @@ import {
 import type { ImagePool } from '../images/image-pool';
 import { ImageRejectedError } from '../images/image-rejection';
 import type { ImageStore } from '../images/image-store';
+import type { ReadSurfaceMasks } from '../images/surface-masks';
 import { ServiceFailure } from '../outbound/service-failure';
 import type { Quota } from '../quota/quota';
 import type { JobRecord, JobStore, Lease } from './job-store';
@@ -40,8 +41,13 @@ export interface JobRunnerOptions {
   quota: Quota;
   provider: GenerationProvider;
   log: FastifyBaseLogger;
-  /** Where providers' pictures are checked: a pool of their own, so uploads never crowd a paid picture out. */
-  pictures: Pick<ImagePool, 'inspect'>;
+  /**
+   * Where providers' pictures are checked, and the photo's pixel work done (the offline recolour, the
+   * paste-back): a pool of its own, so uploads never crowd a paid picture out.
+   */
+  pictures: Pick<ImagePool, 'inspect' | 'photos'>;
+  /** The surfaces the visitor marked on a photo, read when its kitchen is made. */
+  readMasks: ReadSurfaceMasks;
   timeoutMs?: number;
   /** How long a take holds without renewal: a dead runner's job waits this long before another takes it. */
   leaseMs?: number;
@@ -87,6 +93,10 @@ async function checkedPicture(
     throw new GenerationFailure('The image service sent back a picture in a format we do not use.');
   return { bytes: image.bytes, contentType, width: picture.width, height: picture.height };
 }
+
+/** A job's variation: a 31-bit seed from its id, the same on every attempt at it, different for the next job. */
+export const variationOf = (jobId: string): number =>
+  Number.parseInt(jobId.replaceAll('-', '').slice(0, 8), 16) >>> 1;
 
 /**
  * Settles with `work`, or rejects as soon as `signal` fires: a provider that ignores its signal (or never
@@ -143,7 +153,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   async function produce(record: JobRecord, context: ProviderContext): Promise<ProviderImage> {
-    const { request } = record;
+    const { request, job } = record;
     if (request.kind === 'empty_room') {
       const source = await photo(record, request.imageId);
       context.signal.throwIfAborted();
@@ -158,9 +168,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         'Some of your choices are no longer in the catalogue. Please choose again.',
       );
     }
-    const [source, emptyRoom] = await Promise.all([
+    const [source, emptyRoom, masks] = await Promise.all([
       photo(record, request.imageId),
       request.emptyRoomId ? photo(record, request.emptyRoomId) : null,
+      // The masks are kept with the photo, so under the same (current) owner.
+      ownerNow(record).then((owner) => options.readMasks(owner, request.imageId)),
     ]);
     context.signal.throwIfAborted();
     return provider.kitchen(
@@ -172,6 +184,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         layout: layout.data,
         hasIsland: request.hasIsland,
         otherChoices: otherChoicesOf(request),
+        masks,
+        variation: variationOf(job.id),
       },
       context,
     );
@@ -226,6 +240,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         if (!(await jobs.saveProviderRef(id, lease.owner, reference))) await keepLease(id, controller);
         signal.throwIfAborted();
       },
+      photos: options.pictures.photos,
     };
     try {
       const picture = await checkedPicture(

@@ -11,6 +11,7 @@ import {
 import type { Database, Queryable } from '../db/database';
 import type { NamedKitchenChoices } from '../generation/configuration';
 import type { ProviderReference } from '../generation/provider';
+import { resultFields } from './result-fields';
 
 /** What the runner needs to redo the work: ids and choices, never image bytes. */
 export type StoredJobRequest =
@@ -19,6 +20,11 @@ export type StoredJobRequest =
       kind: 'kitchen';
       imageId: string;
       emptyRoomId: string | null;
+      /**
+       * The fingerprint of the surfaces marked on the photo when the job was asked for (`masksDigest`); null
+       * when none were. Absent in jobs from before marking.
+       */
+      masksDigest?: string | null;
       /** Read its choices with `describeConfiguration` (configuration.ts). */
     } & NamedKitchenChoices);
 
@@ -90,6 +96,7 @@ const parsedJson = <T>(value: T | string): T =>
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toRecord(row: JobRow): JobRecord {
+  const request = parsedJson(row.request);
   return {
     job: {
       id: row.id,
@@ -100,9 +107,10 @@ function toRecord(row: JobRow): JobRecord {
       provider: row.provider,
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
+      ...resultFields(row, request),
     },
     userId: row.userId,
-    request: parsedJson(row.request),
+    request,
     claimId: row.claimId,
     attempts: row.attempts,
     providerRef: row.providerRef === null ? null : parsedJson(row.providerRef),
@@ -153,6 +161,8 @@ export interface JobStore {
   /** Moves an unfinished job forward to `stage` (never back); false when it has ended meanwhile (cancelled). */
   advance(id: string, stage: (typeof JOB_STAGES)[number]): Promise<boolean>;
   succeed(id: string, resultImageId: string): Promise<boolean>;
+  /** The user's latest job by `provider` that succeeded with exactly this request; undefined when none did. */
+  findSucceeded(userId: number, request: StoredJobRequest, provider: string): Promise<JobRecord | undefined>;
   /** Ends an unfinished job as failed or cancelled; the ended job, or undefined when it had already ended. */
   end(
     id: string,
@@ -212,6 +222,14 @@ export function createJobStore(db: Database): JobStore {
       );
       return row?.userId;
     },
+    findSucceeded: (userId, request, provider) =>
+      one(
+        db,
+        `SELECT ${COLUMNS} FROM generation_jobs
+         WHERE user_id = $1 AND kind = $2 AND state = 'succeeded' AND provider = $3 AND request = $4::jsonb
+         ORDER BY updated_at DESC LIMIT 1`,
+        [userId, request.kind, provider, JSON.stringify(request)],
+      ),
 
     async countUnfinished(userId, tx = db) {
       const [row] = await tx.query<{ count: number }>(

@@ -14,6 +14,7 @@ import {
   jobPaths,
 } from '../../contract/generation';
 import { kitchenLayoutIdSchema } from '../../contract/layouts';
+import { BoundedCache } from '../catalogue/bounded-cache';
 import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
@@ -22,6 +23,7 @@ import '../http/user-request';
 import { disagreeingChoice } from '../generation/configuration';
 import { type GenerationProvider, isPaid } from '../generation/provider';
 import type { ImageStore } from '../images/image-store';
+import type { ReadSurfaceMasks } from '../images/surface-masks';
 import { setGenerationsRemaining } from '../quota/header';
 import type { Charge, Quota } from '../quota/quota';
 import { clientNetwork } from '../security/client-network';
@@ -36,6 +38,9 @@ export interface JobQueue {
   ended(jobId: string): Promise<void>;
 }
 
+import { masksDigest } from '../generation/photo/masks-digest';
+import { drawLayoutSketch } from './layout-sketch';
+
 export interface GenerationRoutesOptions {
   db: Database;
   jobs: JobStore;
@@ -43,9 +48,12 @@ export interface GenerationRoutesOptions {
   images: ImageStore;
   quota: Quota;
   provider: GenerationProvider;
+  /** The surfaces visitors marked on their photos (the mask store): a request names what it was made of. */
+  readMasks: ReadSurfaceMasks;
 }
 
 const HISTORY_LENGTH = 50;
+const SKETCHES_KEPT = 16;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 const idempotencyKeySchema = z
@@ -100,6 +108,17 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
 
   const admit = createAdmission(db, jobs, quota);
 
+  /**
+   * "Generate again" offline: the same photo, masks and choices make the same picture, so the one already made
+   * answers, uncharged. A paid provider makes a new variation each time (its job's seed) and is charged.
+   */
+  async function sameOfflineResult(userId: number, stored: StoredJobRequest) {
+    if (isPaid(provider)) return undefined;
+    const earlier = await jobs.findSucceeded(userId, stored, provider.name);
+    const resultId = earlier?.job.resultImageId;
+    return resultId && (await images.has(userId, resultId)) ? earlier : undefined;
+  }
+
   /** What a job of this kind costs here: a kitchen always; an empty room only from a paid provider. */
   const chargeFor = (request: FastifyRequest, kind: JobKind): Charge | null =>
     kind === 'kitchen' || isPaid(provider)
@@ -150,7 +169,16 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     if (disagreement) throw new HttpError(400, 'UNKNOWN_CHOICE', disagreement);
     await requireImage(userId, body.imageId, 'imageId');
     if (body.emptyRoomId) await requireImage(userId, body.emptyRoomId, 'emptyRoomId');
-    return start(request, reply, { kind: 'kitchen', ...body }, idempotencyKey);
+    const masks = await options.readMasks(userId, body.imageId);
+    const stored: StoredJobRequest = { kind: 'kitchen', ...body, masksDigest: masks && masksDigest(masks) };
+    // A repeated Idempotency-Key is the same request sent again, answered by its own job (in `start`).
+    const repeated = idempotencyKey !== null && (await jobs.findByKey(userId, 'kitchen', idempotencyKey));
+    const same = repeated ? undefined : await sameOfflineResult(userId, stored);
+    if (same) {
+      setGenerationsRemaining(reply, await quota.remaining(userId));
+      return reply.code(200).send({ job: same.job });
+    }
+    return start(request, reply, stored, idempotencyKey);
   });
 
   app.get(jobPaths.job, async (request) => {
@@ -178,6 +206,24 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     const record = await jobs.find(userId, id);
     if (!record) throw jobNotFound();
     return { job: record.job };
+  });
+
+  // Sketches are drawn on request (about half a second of librsvg); the few last asked for are kept.
+  const sketches = new BoundedCache<string, Buffer>(SKETCHES_KEPT);
+  app.get(jobPaths.layoutSketch, async (request, reply) => {
+    const id = jobIdOf(request);
+    const record = await jobs.find(request.userId, id);
+    if (!record?.job.layoutSketchUrl) throw jobNotFound();
+    let sketch = sketches.get(id);
+    if (!sketch) {
+      sketch = await drawLayoutSketch(record, images);
+      sketches.set(id, sketch);
+    }
+    // The job's choices never change, so neither does its sketch.
+    return reply
+      .header('content-type', 'image/jpeg')
+      .header('cache-control', 'private, max-age=86400')
+      .send(sketch);
   });
 
   app.get(jobPaths.history, async (request) => ({

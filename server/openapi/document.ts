@@ -383,6 +383,11 @@ function generationOperations(): Record<string, JsonObject> {
       'generateKitchen',
       'Starts generating the kitchen; claims one generation, given back if the job fails or is cancelled.',
       generateKitchenRequestSchema,
+      {
+        200: jobAnswer(
+          'Offline only: this photo, its marked surfaces and these choices made a kitchen already; that job answers, uncharged.',
+        ),
+      },
     ),
     [openApiPath(jobPaths.job)]: {
       get: {
@@ -402,6 +407,22 @@ function generationOperations(): Record<string, JsonObject> {
         responses: {
           200: jobAnswer('The job, cancelled (or as it ended).'),
           404: errorResponse('No such job.'),
+        },
+      },
+    },
+    [openApiPath(jobPaths.layoutSketch)]: {
+      get: {
+        operationId: 'layoutSketch',
+        tags: ['generation'],
+        summary:
+          "A succeeded kitchen's layout sketch: the concept drawing of its layout and island, labelled as a sketch; owner-only.",
+        parameters: jobParameter,
+        responses: {
+          200: {
+            description: 'The sketch.',
+            content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+          },
+          404: errorResponse('No such succeeded kitchen for this user, or its photo is gone.'),
         },
       },
     },

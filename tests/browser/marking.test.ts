@@ -8,11 +8,11 @@ import { BRUSH_LABELS } from '../../src/screens/wizard/marking/MarkingTool';
 import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
 import { expectNoAxeViolations } from '../../tooling/browser';
 import { choosePhoto, photoOutcome } from '../../tooling/kitchen-driver';
-import { KITCHENS_TO_MARK, kitchenToMark } from '../support/known-kitchen-marking';
-import { knownKitchen } from '../support/known-kitchens';
-import { markUntil } from '../support/marking-visitor';
+import { KITCHENS_TO_MARK, kitchenToMark } from '../../tooling/known-kitchen-marking';
+import { knownKitchen } from '../../tooling/known-kitchens';
+import { chooseBrush, dragStroke, markingCanvas, markingReady } from '../../tooling/marking-driver';
+import { markUntil } from '../../tooling/marking-visitor';
 import { setUpBrowserSuite } from './browser-suite';
-import { chooseBrush, dragStroke, markingCanvas, markingReady } from './marking-driver';
 
 const suite = setUpBrowserSuite();
 

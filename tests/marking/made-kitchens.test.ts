@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MarkingSession } from '../../src/marking/marking-session';
-import { KITCHENS_TO_MARK, kitchenToMark } from '../support/known-kitchen-marking';
-import { markUntil } from '../support/marking-visitor';
+import { KITCHENS_TO_MARK, kitchenToMark } from '../../tooling/known-kitchen-marking';
+import { markUntil } from '../../tooling/marking-visitor';
 
 // Issue 22, item 6: strokes simulated on kitchens the renderer drew with known masks give IoU ≥ 0.9 for the
 // fronts and ≥ 0.85 for the worktop within a stated number of moves (a stroke, or one tap accepting the

@@ -61,7 +61,7 @@ function smoothstep(from: number, to: number, value: number): number {
   return t * t * (3 - 2 * t);
 }
 
-/** Steps of luminance the new look is tabled at: finer than any two 8-bit colours' luminances differ in the dark. */
+/** Steps of luminance the new look is tabled at: fine enough that the table costs under one 8-bit step. */
 const LUMINANCE_LEVELS = 1 << 14;
 
 /** The new look's sRGB bytes for each luminance step: every pixel of one surface follows one curve. */
@@ -83,22 +83,18 @@ function lookByLuminance(look: FrontLook, median: number): Uint8Array {
   return table;
 }
 
-/** The region's box in the new look, as RGB bytes; `handles` receives how much of each pixel was kept as a handle. */
-export function recolourFronts(
-  photo: RgbPixels,
-  region: SurfaceRegion,
-  look: FrontLook,
-  handles?: Float32Array,
-): Uint8Array {
+/** The region's box in the new look, as RGB bytes. */
+export function recolourFronts(photo: RgbPixels, region: SurfaceRegion, look: FrontLook): Uint8Array {
   const { box, core, alpha } = region;
   const pixels = regionPixels(photo, box);
-  const luminance = luminancePlane(pixels);
+  const luminance = luminancePlane(pixels, alpha);
   // About a door stile's width: a handle is smaller, a door's own shading larger.
   const detailRadius = Math.max(2, Math.round(Math.max(photo.width, photo.height) * 0.006));
-  const round = surfaceMean(luminance, core, box.width, box.height, detailRadius);
+  const round = surfaceMean(luminance, core, alpha, box.width, box.height, detailRadius);
   const kept = new Float32Array(luminance.length);
   const plain = new Float32Array(luminance.length);
   for (let index = 0; index < luminance.length; index += 1) {
+    if ((alpha[index] ?? 0) === 0) continue;
     const contrast = (luminance[index] ?? 0) / Math.max(1e-4, round[index] ?? 0);
     const lift = (luminance[index] ?? 0) - (round[index] ?? 0);
     kept[index] =
@@ -106,7 +102,6 @@ export function recolourFronts(
       smoothstep(HANDLE_LIFT.from, HANDLE_LIFT.to, lift);
     plain[index] = (core[index] ?? 0) * (kept[index] === 0 ? 1 : 0);
   }
-  handles?.set(kept);
   const median = Math.max(1e-4, maskedMedian(luminance, plain, 1));
   const table = lookByLuminance(look, median);
   const out = new Uint8Array(pixels.length);

@@ -27,10 +27,10 @@ export function retextureWorktop(
 ): Uint8Array {
   const { box, core, alpha } = region;
   const pixels = regionPixels(photo, box);
-  const luminance = luminancePlane(pixels);
+  const luminance = luminancePlane(pixels, alpha);
   // Wider than a speck or a vein of the old surface, narrower than the shadow of a kettle.
   const lightRadius = Math.max(3, Math.round(Math.max(photo.width, photo.height) * 0.012));
-  const light = surfaceMean(luminance, core, box.width, box.height, lightRadius);
+  const light = surfaceMean(luminance, core, alpha, box.width, box.height, lightRadius);
   const median = Math.max(1e-4, maskedMedian(light, core, 1));
   const curve = shadingCurve(SHADING_POWER);
   const reflection = (worktopReflection(look.finish) / FULL_REFLECTION) * median;

@@ -5,10 +5,11 @@ import { boxBlur } from './planes';
 // median, so a pixel as bright as the typical one keeps the chosen colour exactly and shadows, panel lines and
 // gaps scale it down.
 
-/** Linear luminance of RGB bytes. */
-export function luminancePlane(pixels: Uint8Array): Float32Array {
+/** Linear luminance of RGB bytes, where `wanted` is not 0 (0 elsewhere). */
+export function luminancePlane(pixels: Uint8Array, wanted: Float32Array): Float32Array {
   const plane = new Float32Array(pixels.length / 3);
   for (let pixel = 0; pixel < plane.length; pixel += 1) {
+    if ((wanted[pixel] ?? 0) === 0) continue;
     const at = pixel * 3;
     plane[pixel] = luminanceOf(
       SRGB_TO_LINEAR[pixels[at] ?? 0] ?? 0,
@@ -19,92 +20,88 @@ export function luminancePlane(pixels: Uint8Array): Float32Array {
   return plane;
 }
 
-/** Sums of `values` in `factor` × `factor` blocks (the last ones cut short by the edge). */
-function blockSums(values: Float32Array, width: number, height: number, factor: number) {
-  const columns = Math.ceil(width / factor);
-  const rows = Math.ceil(height / factor);
-  const sums = new Float32Array(columns * rows);
-  for (let y = 0; y < height; y += 1) {
-    const row = Math.floor(y / factor) * columns;
-    for (let x = 0; x < width; x += 1) {
-      const cell = row + Math.floor(x / factor);
-      sums[cell] = (sums[cell] ?? 0) + (values[y * width + x] ?? 0);
-    }
-  }
-  return { sums, columns, rows };
-}
-
-/** A coarse plane read back at full size by bilinear interpolation between block centres. */
-function upsample(
-  coarse: Float32Array,
-  columns: number,
-  rows: number,
-  factor: number,
-  width: number,
-  height: number,
-) {
-  const plane = new Float32Array(width * height);
-  const xs = new Int32Array(width);
-  const fxs = new Float32Array(width);
-  for (let x = 0; x < width; x += 1) {
-    const position = Math.min(columns - 1, Math.max(0, (x + 0.5) / factor - 0.5));
-    xs[x] = Math.min(columns - 2, Math.floor(position));
-    fxs[x] = position - (xs[x] ?? 0);
-  }
-  for (let y = 0; y < height; y += 1) {
-    const position = Math.min(rows - 1, Math.max(0, (y + 0.5) / factor - 0.5));
-    const top = Math.min(rows - 2, Math.floor(position));
-    const fy = rows === 1 ? 0 : position - top;
-    const upper = Math.max(0, top) * columns;
-    const lower = Math.min(rows - 1, top + 1) * columns;
-    for (let x = 0; x < width; x += 1) {
-      const left = Math.max(0, xs[x] ?? 0);
-      const right = Math.min(columns - 1, left + 1);
-      const fx = columns === 1 ? 0 : (fxs[x] ?? 0);
-      const a = coarse[upper + left] ?? 0;
-      const b = coarse[upper + right] ?? 0;
-      const c = coarse[lower + left] ?? 0;
-      const d = coarse[lower + right] ?? 0;
-      plane[y * width + x] = (a + (b - a) * fx) * (1 - fy) + (c + (d - c) * fx) * fy;
-    }
-  }
-  return plane;
+/** A plane's value between four cells, `fx` of the way across and `fy` down. */
+function bilinear(plane: Float32Array, a: number, b: number, c: number, d: number, fx: number, fy: number) {
+  const topLeft = plane[a] ?? 0;
+  const bottomLeft = plane[c] ?? 0;
+  const top = topLeft + ((plane[b] ?? 0) - topLeft) * fx;
+  const bottom = bottomLeft + ((plane[d] ?? 0) - bottomLeft) * fx;
+  return top + (bottom - top) * fy;
 }
 
 /** Blocks per blur radius: coarse enough to be cheap at 12 MP, fine enough that a handle still stands out. */
 const BLOCKS_PER_RADIUS = 4;
 
+/** For each pixel position along a side, its block, and its place between the centres of two blocks. */
+function blockAxis(length: number, factor: number) {
+  const blocks = Math.ceil(length / factor);
+  const block = new Int32Array(length);
+  const low = new Int32Array(length);
+  const high = new Int32Array(length);
+  const fraction = new Float32Array(length);
+  for (let at = 0; at < length; at += 1) {
+    block[at] = Math.floor(at / factor);
+    const position = Math.min(blocks - 1, Math.max(0, (at + 0.5) / factor - 0.5));
+    const lower = Math.floor(position);
+    low[at] = lower;
+    high[at] = Math.min(blocks - 1, lower + 1);
+    fraction[at] = position - lower;
+  }
+  return { blocks, block, low, high, fraction };
+}
+
 /**
- * The mean of `values` over the surface (`core` = 1) within about `radius` of each pixel; 0 where none is near.
- * Worked out on blocks of a quarter of the radius and read back smoothly: the same picture at a tenth the cost.
+ * The mean of `values` over the surface (`core` = 1) within about `radius` of each pixel where `wanted` is not
+ * 0 (0 elsewhere, and where no surface is near). Worked out on blocks of a quarter of the radius and read back
+ * by bilinear interpolation: the same picture at a fraction of the cost. Sums and counts are interpolated apart
+ * and divided at full size, so a block half off the surface still gives the surface's own mean, not one pulled
+ * towards zero.
  */
 export function surfaceMean(
   values: Float32Array,
   core: Float32Array,
+  wanted: Float32Array,
   width: number,
   height: number,
   radius: number,
 ): Float32Array {
   const factor = Math.max(1, Math.floor(radius / BLOCKS_PER_RADIUS));
-  const weighted = new Float32Array(values.length);
-  for (let index = 0; index < values.length; index += 1)
-    weighted[index] = (values[index] ?? 0) * (core[index] ?? 0);
-  const value = blockSums(weighted, width, height, factor);
-  const count = blockSums(core, width, height, factor);
+  const across = blockAxis(width, factor);
+  const down = blockAxis(height, factor);
+  const columns = across.blocks;
+  let sums: Float32Array = new Float32Array(columns * down.blocks);
+  let counts: Float32Array = new Float32Array(columns * down.blocks);
+  for (let y = 0; y < height; y += 1) {
+    const row = (down.block[y] ?? 0) * columns;
+    for (let x = 0; x < width; x += 1) {
+      const weight = core[y * width + x] ?? 0;
+      if (weight === 0) continue;
+      const cell = row + (across.block[x] ?? 0);
+      sums[cell] = (sums[cell] ?? 0) + (values[y * width + x] ?? 0) * weight;
+      counts[cell] = (counts[cell] ?? 0) + weight;
+    }
+  }
   const blockRadius = Math.max(1, Math.round(radius / factor));
-  let sums = boxBlur(value.sums, value.columns, value.rows, blockRadius);
-  let counts = boxBlur(count.sums, value.columns, value.rows, blockRadius);
-  // Sums and counts are read back apart and divided at full size: a block half off the surface then still
-  // gives the surface's own mean, not one pulled towards zero.
-  if (factor > 1) {
-    sums = upsample(sums, value.columns, value.rows, factor, width, height);
-    counts = upsample(counts, value.columns, value.rows, factor, width, height);
+  sums = boxBlur(sums, columns, down.blocks, blockRadius);
+  counts = boxBlur(counts, columns, down.blocks, blockRadius);
+  const mean = new Float32Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    const upper = (down.low[y] ?? 0) * columns;
+    const lower = (down.high[y] ?? 0) * columns;
+    const fy = down.fraction[y] ?? 0;
+    for (let x = 0; x < width; x += 1) {
+      const index = y * width + x;
+      if ((wanted[index] ?? 0) === 0) continue;
+      const left = across.low[x] ?? 0;
+      const right = across.high[x] ?? 0;
+      const fx = across.fraction[x] ?? 0;
+      const count = bilinear(counts, upper + left, upper + right, lower + left, lower + right, fx, fy);
+      if (count <= 1e-6) continue;
+      const sum = bilinear(sums, upper + left, upper + right, lower + left, lower + right, fx, fy);
+      mean[index] = sum / count;
+    }
   }
-  for (let index = 0; index < sums.length; index += 1) {
-    const total = counts[index] ?? 0;
-    sums[index] = total > 1e-6 ? (sums[index] ?? 0) / total : 0;
-  }
-  return sums;
+  return mean;
 }
 
 /** Relative shading is read up to this many times the median; brighter is a light source, clipped. */

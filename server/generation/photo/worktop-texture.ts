@@ -14,14 +14,18 @@ export interface WorktopLook {
 }
 
 export interface Texture {
-  /** Linear RGB, 3 floats a texel, row-major. */
+  /**
+   * Linear RGB, 3 floats a texel, row-major: the swatch and its mirror images, 2 × 2, so the block repeats
+   * without seams and a texel is found with a bit mask.
+   */
   texels: Float32Array;
+  /** The block's side in texels: a power of two. */
   size: number;
-  /** How much counter one tile covers, in metres. */
+  /** How much counter the block covers, in metres. */
   metres: number;
 }
 
-/** Texels per tile: 2 mm a texel over half a metre, finer than a 12 MP photo shows a counter. */
+/** Texels per swatch: 2 mm a texel over half a metre, finer than a 12 MP photo shows a counter. A power of two. */
 const TILE_TEXELS = 256;
 /** A swatch shows about half a metre of slab: veins and grains then read at their natural size. */
 const TILE_METRES = 0.5;
@@ -40,38 +44,39 @@ export async function worktopTexture(look: WorktopLook): Promise<Texture> {
     },
     `photo/${look.texture}/${look.primaryHex}/${look.accentHex ?? ''}`,
   );
-  const bytes = await sharp(Buffer.from(svg)).resize(TILE_TEXELS, TILE_TEXELS).removeAlpha().raw().toBuffer();
+  // Mirrored right and down: the 2 × 2 block whose copies meet without seams.
+  const bytes = await sharp(Buffer.from(svg))
+    .resize(TILE_TEXELS, TILE_TEXELS)
+    .removeAlpha()
+    .extend({ right: TILE_TEXELS, bottom: TILE_TEXELS, extendWith: 'mirror' })
+    .raw()
+    .toBuffer();
   const texels = new Float32Array(bytes.length);
   for (let index = 0; index < bytes.length; index += 1)
     texels[index] = SRGB_TO_LINEAR[bytes[index] ?? 0] ?? 0;
-  return { texels, size: TILE_TEXELS, metres: TILE_METRES };
-}
-
-/** Mirrors a texel coordinate into 0..size-1, so tiles meet without seams. */
-function mirrored(position: number, size: number): number {
-  const period = 2 * size;
-  const wrapped = ((position % period) + period) % period;
-  return wrapped < size ? wrapped : period - 1 - wrapped;
+  return { texels, size: TILE_TEXELS * 2, metres: TILE_METRES * 2 };
 }
 
 /** The texture's linear colour at a point on the counter (metres), bilinearly filtered, into `out`. */
 export function sampleTexture(texture: Texture, u: number, v: number, out: Float32Array): void {
   const { texels, size, metres } = texture;
+  const wrap = size - 1;
   const x = (u / metres) * size - 0.5;
   const y = (v / metres) * size - 0.5;
   const x0 = Math.floor(x);
   const y0 = Math.floor(y);
   const fx = x - x0;
   const fy = y - y0;
-  const left = mirrored(x0, size);
-  const right = mirrored(x0 + 1, size);
-  const top = mirrored(y0, size) * size;
-  const bottom = mirrored(y0 + 1, size) * size;
+  const left = (x0 & wrap) * 3;
+  const right = ((x0 + 1) & wrap) * 3;
+  const top = (y0 & wrap) * size * 3;
+  const bottom = ((y0 + 1) & wrap) * size * 3;
   for (let channel = 0; channel < 3; channel += 1) {
-    const a = texels[(top + left) * 3 + channel] ?? 0;
-    const b = texels[(top + right) * 3 + channel] ?? 0;
-    const c = texels[(bottom + left) * 3 + channel] ?? 0;
-    const d = texels[(bottom + right) * 3 + channel] ?? 0;
-    out[channel] = (a + (b - a) * fx) * (1 - fy) + (c + (d - c) * fx) * fy;
+    const a = texels[top + left + channel] ?? 0;
+    const b = texels[top + right + channel] ?? 0;
+    const c = texels[bottom + left + channel] ?? 0;
+    const d = texels[bottom + right + channel] ?? 0;
+    const upper = a + (b - a) * fx;
+    out[channel] = upper + (c + (d - c) * fx - upper) * fy;
   }
 }

@@ -20,3 +20,14 @@ export function otherChoicesCaption(
     `sans-serif" font-size="${size}" fill="#FFFFFF">${text}</text></g>`
   );
 }
+
+/** A band across the top naming what the picture is (the layout sketch says it is a drawing, not the photo). */
+export function labelBand(width: number, label: string): string {
+  const size = Math.round(width / 48);
+  const band = Math.round(size * 2.2);
+  return (
+    `<g class="label"><rect x="0" y="0" width="${width}" height="${band}" fill="#000000" fill-opacity="0.7"/>` +
+    `<text x="${size}" y="${Math.round(band * 0.68)}" font-family="DejaVu Sans, sans-serif" font-size="${size}" ` +
+    `fill="#FFFFFF">${escapeXml(label)}</text></g>`
+  );
+}

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { KitchenLayoutId } from '../../../contract/layouts';
 import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../../catalogue/catalogue';
 import type { DescribedChoice } from '../configuration';
-import { otherChoicesCaption } from './caption';
+import { labelBand, otherChoicesCaption } from './caption';
 import { designFromChoices, type KitchenDesign } from './design';
 import { makeCamera, type Rect } from './perspective';
 import { plainFrontRegions, ROOM } from './plan';
@@ -21,6 +21,8 @@ export interface ConceptInput {
   hasIsland: boolean;
   /** Choices the drawing has no look for: named in words along the bottom. */
   otherChoices?: readonly DescribedChoice[];
+  /** Words across the top saying what the picture is (the layout sketch's). */
+  label?: string;
 }
 
 export interface ConceptImage {
@@ -45,6 +47,7 @@ export async function designSvg(
   design: KitchenDesign,
   otherChoices: readonly DescribedChoice[] = [],
   width = CONCEPT_WIDTH,
+  label?: string,
 ): Promise<{ svg: string; width: number; height: number }> {
   const [metadata, light, tileUrl] = await Promise.all([
     sharp(photo).metadata(),
@@ -53,7 +56,7 @@ export async function designSvg(
   ]);
   // The stored photo is already auto-oriented, so its stored width and height are the ones the user saw.
   const height = conceptHeight(metadata.width ?? 4, metadata.height ?? 3, width);
-  const caption = otherChoicesCaption(width, height, otherChoices);
+  const caption = otherChoicesCaption(width, height, otherChoices) + (label ? labelBand(width, label) : '');
   return { svg: conceptSvg(makeCamera(width, height), design, light, tileUrl, caption), width, height };
 }
 
@@ -62,8 +65,9 @@ export async function renderDesign(
   photo: Buffer,
   design: KitchenDesign,
   otherChoices: readonly DescribedChoice[] = [],
+  label?: string,
 ): Promise<ConceptImage> {
-  const { svg, width, height } = await designSvg(photo, design, otherChoices);
+  const { svg, width, height } = await designSvg(photo, design, otherChoices, CONCEPT_WIDTH, label);
   const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 88, chromaSubsampling: '4:4:4' }).toBuffer();
   return { bytes, contentType: 'image/jpeg', width, height };
 }
@@ -73,6 +77,7 @@ export function renderConcept(input: ConceptInput): Promise<ConceptImage> {
     input.photo,
     designFromChoices(input.frontal, input.worktop, input.layout, input.hasIsland),
     input.otherChoices,
+    input.label,
   );
 }
 

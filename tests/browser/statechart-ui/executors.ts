@@ -23,7 +23,7 @@ import {
   nextButton,
 } from '../../../tooling/kitchen-driver';
 import { kitchenPhotoFile } from '../../../tooling/made-images';
-import { dragStroke, markedProgress, markingReady } from '../marking-driver';
+import { dragStroke, markedProgress, markingReady } from '../../../tooling/marking-driver';
 import {
   ARMED_FAILURE_MESSAGE,
   ARMED_REFUSAL,

@@ -1,11 +1,10 @@
 // The configuration as a list of choices (D40), against the real server, PGlite, sharp and the concept
-// renderer: a studio's own step reaches the job and the picture in words; the steps the server knows must agree
+// renderer: a studio's own step reaches the job and the layout sketch in words; the steps the server knows must agree
 // with the catalogue; hostile lists are refused; the spec's request without a list keeps working.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../contract/errors';
 import { MAX_CONFIGURATION_CHOICES } from '../../../contract/generation';
-import { imageUrl } from '../../../contract/images';
 import { describeConfiguration, type NamedKitchenChoices } from '../../../server/generation/configuration';
 import { serverOnPgliteForFile } from '../../../tooling/server';
 import { SPEC_STEP_ORDER } from '../../../tooling/spec-oracle';
@@ -50,8 +49,10 @@ async function madeKitchen(client: GenerationClient, imageId: string, choices?: 
   expect(answer.status).toBe(202);
   const made = await client.finished(startedJob(answer).id);
   expect(made.state).toBe('succeeded');
-  const picture = await client.request(imageUrl(made.resultImageId ?? ''));
-  return { job: made, bytes: picture.body as Buffer };
+  // The concept drawing, where choices without a look are named, is the layout sketch beside the photo result.
+  const sketch = await client.request(made.layoutSketchUrl ?? '');
+  expect(sketch.status).toBe(200);
+  return { job: made, bytes: sketch.body as Buffer };
 }
 
 describe('choices as a list', () => {
@@ -73,7 +74,7 @@ describe('choices as a list', () => {
     });
     // The spec's request without a list reads back with the same known choices.
     expect(describeConfiguration(await storedRequest(plain.job.id))).toEqual(described.slice(0, -1));
-    // The caption band darkens the bottom of the render; without other choices there is none.
+    // The caption band darkens the bottom of the sketch; without other choices there is none.
     expect(await bottomBrightness(listed.bytes)).toBeLessThan((await bottomBrightness(plain.bytes)) * 0.8);
   });
 

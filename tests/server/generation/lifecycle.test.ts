@@ -1,5 +1,5 @@
 // Generation against the real server with the default `local` provider: real photos uploaded through
-// validate_image_content, PGlite, sharp and the concept renderer; as a browser would see it.
+// validate_image_content, PGlite, sharp and the photo result; as a browser would see it.
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
@@ -15,10 +15,10 @@ import type { GenerationStage } from '../../../machines/kitchen/context';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
-import { CONCEPT_WIDTH } from '../../../server/generation/render/render-concept';
 import { generateEmptyRoom } from '../../../src/actors/generate-empty-room';
 import { generateKitchen } from '../../../src/actors/generate-kitchen';
 import { createApiClient } from '../../../src/api/client';
+import { KITCHEN_PHOTO_SIZE } from '../../../tooling/made-images';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { APP_CONFIGURATION, CHOICES, GenerationClient, jobPath, startedJob } from './generation-client';
 
@@ -43,7 +43,7 @@ afterAll(async () => {
 const newUser = () => new GenerationClient(server.origin);
 
 describe('the whole generation lifecycle', () => {
-  it('uploads a photo, empties the room for free, makes a 1536 px JPEG kitchen for its owner only', async () => {
+  it('uploads a photo, empties the room for free, makes the kitchen at the photo’s own size for its owner only', async () => {
     const alice = newUser();
     const imageId = await alice.upload();
 
@@ -70,7 +70,7 @@ describe('the whole generation lifecycle', () => {
     expect(picture.headers.get('content-type')).toBe('image/jpeg');
     expect(picture.headers.get('cache-control')).toBe('private, no-cache');
     const metadata = await sharp(picture.body as Buffer).metadata();
-    expect(metadata).toMatchObject({ format: 'jpeg', width: CONCEPT_WIDTH });
+    expect(metadata).toMatchObject({ format: 'jpeg', ...KITCHEN_PHOTO_SIZE });
 
     const bob = newUser();
     expect((await bob.request(imageUrl(made.resultImageId ?? ''))).status).toBe(404);
@@ -130,8 +130,9 @@ describe('POST /kitchen/generate_kitchen', () => {
     const gina = newUser();
     const imageId = await gina.upload();
     const remainders: (number | null)[] = [];
+    // A new photo each time: the same photo and choices again would be answered by the same picture, free.
     for (let i = 0; i < LIMIT; i += 1) {
-      const answer = await gina.startKitchen({ imageId });
+      const answer = await gina.startKitchen({ imageId: await gina.upload() });
       startedJob(answer);
       remainders.push(answer.remaining);
       await gina.finished(jobResponseSchema.parse(answer.body).job.id);
@@ -159,7 +160,9 @@ describe('POST /kitchen/generate_kitchen', () => {
     const later = await hal.startKitchen({ imageId }, 'attempt-1');
     expect(startedJob(later)).toMatchObject({ id: jobs[0]?.id, state: 'succeeded' });
     expect(later.remaining).toBe(LIMIT - 1);
-    const fresh = await hal.startKitchen({ imageId }, 'attempt-2');
+    // Another key is another request: of another photo here (the same one again would be answered, free, by
+    // the picture already made).
+    const fresh = await hal.startKitchen({ imageId: await hal.upload() }, 'attempt-2');
     expect(startedJob(fresh).id).not.toBe(jobs[0]?.id);
     expect(fresh.remaining).toBe(LIMIT - 2);
     await hal.finished(startedJob(fresh).id);
@@ -222,10 +225,10 @@ describe("the app's generation actors (src/actors) against the real server", () 
         input: { imageId, imageDataUrl: null, listener },
       }).start(),
     );
-    const generate = () =>
+    const generate = (photo = imageId) =>
       toPromise(
         createActor(fromPromise(generateKitchen(api, 20)), {
-          input: { imageId, imageDataUrl: null, emptyRoomId, configuration, listener },
+          input: { imageId: photo, imageDataUrl: null, emptyRoomId, configuration, listener },
         }).start(),
       );
     stages.length = 0;
@@ -237,8 +240,9 @@ describe("the app's generation actors (src/actors) against the real server", () 
     const picture = await kit.request(new URL(kitchen.imageUrl).pathname);
     expect(picture.status).toBe(200);
 
-    for (let i = 1; i < LIMIT; i += 1) await generate();
-    const refused = await generate().catch((error: unknown) => error);
+    // Other photos: the same one again would be answered by the same picture, uncharged.
+    for (let i = 1; i < LIMIT; i += 1) await generate(await kit.upload());
+    const refused = await generate(await kit.upload()).catch((error: unknown) => error);
     expect(refused).toMatchObject({
       message: 'You have used all your generations.',
       remainingGenerations: 0,

@@ -9,7 +9,7 @@ import {
 } from '../../../server/generation/photo/photo-result';
 import { featherRadius, type RgbPixels } from '../../../server/generation/photo/surface-region';
 import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
-import { catalogueWorktop, knownKitchen } from '../../support/known-kitchens';
+import { catalogueWorktop, knownKitchen } from '../../../tooling/known-kitchens';
 import { ciede2000, hexToRgb } from '../render/pixels';
 import { clearOfMasks, colourWithoutShading, luminanceAt, medianColour, surfacePixels } from './photo-pixels';
 

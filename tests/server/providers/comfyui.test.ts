@@ -32,7 +32,13 @@ let settings: ComfyUiSettings;
 
 beforeAll(async () => {
   [fake, photo] = await Promise.all([startFakeComfyUi(), storedPhoto()]);
-  settings = { ...COMFYUI_DEFAULTS, baseUrls: [fake.origin], workflow: loadWorkflow(), pollIntervalMs: 10 };
+  settings = {
+    ...COMFYUI_DEFAULTS,
+    baseUrls: [fake.origin],
+    workflow: loadWorkflow(),
+    inpaintWorkflow: loadWorkflow(undefined, 'inpaint'),
+    pollIntervalMs: 10,
+  };
 });
 afterAll(() => fake.close());
 beforeEach(() => {

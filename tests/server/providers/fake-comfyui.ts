@@ -28,7 +28,7 @@ interface Node {
 
 export async function startFakeComfyUi(): Promise<FakeComfyUi> {
   const uploads = new Map<string, Buffer>();
-  const runs = new Map<string, { image: string; polls: number; ended: boolean }>();
+  const runs = new Map<string, { image: string; polls: number; ended: boolean; masked: boolean }>();
   const saved = new Map<string, Buffer>();
   // Ids are never reused, even after a run is deleted from the queue.
   let queuedCount = 0;
@@ -80,9 +80,10 @@ export async function startFakeComfyUi(): Promise<FakeComfyUi> {
         });
       }
       const loader = Object.values(prompt).find((node) => node.class_type === 'LoadImage');
+      const masked = Object.values(prompt).some((node) => node.class_type === 'LoadImageMask');
       queuedCount += 1;
       const id = `prompt-${queuedCount}`;
-      runs.set(id, { image: String(loader?.inputs.image), polls: 0, ended: false });
+      runs.set(id, { image: String(loader?.inputs.image), polls: 0, ended: false, masked });
       return sendJson(response, 200, { prompt_id: id, number: queuedCount, node_errors: {} });
     }
 
@@ -123,15 +124,13 @@ export async function startFakeComfyUi(): Promise<FakeComfyUi> {
       if (!input) return sendJson(response, 500, { error: `no input ${run.image}` });
       run.ended = true;
       const filename = `kitchen-reimagined_${id}_.png`;
-      // "Renders" the input, rounded to multiples of 8 as a latent round trip would.
+      // "Renders" the input, rounded to multiples of 8 as a latent round trip would; inpainting, it inverts the
+      // whole picture, as a model that also moved the room would change it.
       const { width = 8, height = 8 } = await sharp(input).metadata();
-      saved.set(
-        filename,
-        await sharp(input)
-          .resize(Math.floor(width / 8) * 8, Math.floor(height / 8) * 8, { fit: 'fill' })
-          .png()
-          .toBuffer(),
-      );
+      const drawn = sharp(input).resize(Math.floor(width / 8) * 8, Math.floor(height / 8) * 8, {
+        fit: 'fill',
+      });
+      saved.set(filename, await (run.masked ? drawn.negate({ alpha: false }) : drawn).png().toBuffer());
       return sendJson(response, 200, {
         [id]: {
           prompt: [1, id, {}, {}, ['9']],

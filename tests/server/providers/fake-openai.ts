@@ -136,11 +136,22 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (!(image instanceof Blob))
       return sendJson(response, 400, error("Missing 'image'", 'invalid_request_error', null));
     const [width, height] = String(form.get('size')).split('x').map(Number);
-    // "Draws" by returning the input at the requested size: enough to check the crop back to the photo.
-    const drawn = await sharp(Buffer.from(await image.arrayBuffer()))
-      .resize(width, height, { fit: 'fill' })
-      .png()
-      .toBuffer();
+    const mask = form.get('mask');
+    if (mask instanceof Blob) {
+      const { width: maskWidth, height: maskHeight } = await sharp(
+        Buffer.from(await mask.arrayBuffer()),
+      ).metadata();
+      if (maskWidth !== width || maskHeight !== height)
+        return sendJson(
+          response,
+          400,
+          error('The mask must be the size of the image.', 'invalid_request_error', 'mask'),
+        );
+    }
+    // "Draws" by returning the input at the requested size: enough to check the crop back to the photo. Asked to
+    // edit within a mask, it inverts the whole picture, as a model that also moved the room would change it.
+    const input = sharp(Buffer.from(await image.arrayBuffer())).resize(width, height, { fit: 'fill' });
+    const drawn = await (mask instanceof Blob ? input.negate({ alpha: false }) : input).png().toBuffer();
     sendJson(
       response,
       200,

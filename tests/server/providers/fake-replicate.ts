@@ -8,6 +8,7 @@ import { type FakeServer, jsonOf, sendJson, startFake } from './fake-server';
 
 export const REPLICATE_TEST_TOKEN = 'r8_test_token';
 export const FLUX_KONTEXT_PATH = '/v1/models/black-forest-labs/flux-kontext-pro/predictions';
+export const FLUX_FILL_PATH = '/v1/models/black-forest-labs/flux-fill-pro/predictions';
 
 export type ReplicateBehaviour =
   | 'answers-at-once'
@@ -36,7 +37,8 @@ export const REPLICATE_REFUSAL = 'Content flagged as sensitive by the safety fil
 interface StoredPrediction {
   id: string;
   polls: number;
-  input: { input_image?: string };
+  /** flux-kontext's `input_image`, or flux-fill's `image` and `mask` (white = paint) and `seed`. */
+  input: { input_image?: string; image?: string; mask?: string; seed?: number };
 }
 
 const problem = (status: number, title: string, detail: string) => ({
@@ -94,16 +96,15 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       outputs.set(prediction.id, await sharp({ create: huge }).png().toBuffer());
       return;
     }
-    const [, base64 = ''] = (prediction.input.input_image ?? '').split(',');
+    const filling = prediction.input.image !== undefined;
+    const [, base64 = ''] = ((filling ? prediction.input.image : prediction.input.input_image) ?? '').split(
+      ',',
+    );
     const input = sharp(Buffer.from(base64, 'base64'));
     const { width = 1, height = 1 } = await input.metadata();
-    outputs.set(
-      prediction.id,
-      await input
-        .resize(Math.round(width * 1.05), height, { fit: 'fill' })
-        .png()
-        .toBuffer(),
-    );
+    const drawn = input.resize(Math.round(width * 1.05), height, { fit: 'fill' });
+    // Inpainting, it inverts the whole picture, as a model that also moved the room would change it.
+    outputs.set(prediction.id, await (filling ? drawn.negate({ alpha: false }) : drawn).png().toBuffer());
   }
 
   const fake = await startFake(async (request, response, origin) => {
@@ -131,8 +132,8 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       );
     }
 
-    if (request.method === 'POST' && path === FLUX_KONTEXT_PATH) {
-      const creates = state.to(FLUX_KONTEXT_PATH).length;
+    if (request.method === 'POST' && (path === FLUX_KONTEXT_PATH || path === FLUX_FILL_PATH)) {
+      const creates = state.to(path).length;
       switch (state.behaviour) {
         case 'silent':
           return;

@@ -23,12 +23,20 @@ import {
   createReplicateProvider,
   REPLICATE_DEFAULTS,
 } from '../../../server/generation/providers/replicate/replicate-provider';
+import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
+import type { SurfaceMasks } from '../../../server/images/surface-masks';
+import { knownKitchen } from '../../../tooling/known-kitchens';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, startedJob } from '../generation/generation-client';
 import { type FakeComfyUi, startFakeComfyUi } from './fake-comfyui';
 import { type FakeOpenAi, OPENAI_TEST_KEY, startFakeOpenAi } from './fake-openai';
-import { type FakeReplicate, REPLICATE_TEST_TOKEN, startFakeReplicate } from './fake-replicate';
-import type { FakeServer } from './fake-server';
+import {
+  type FakeReplicate,
+  FLUX_FILL_PATH,
+  REPLICATE_TEST_TOKEN,
+  startFakeReplicate,
+} from './fake-replicate';
+import { type FakeServer, jsonOf } from './fake-server';
 
 const LIMIT = 3;
 
@@ -72,6 +80,7 @@ const comfyui: Case<FakeComfyUi> = {
       ...COMFYUI_DEFAULTS,
       baseUrls: [fake.origin],
       workflow: loadWorkflow(),
+      inpaintWorkflow: loadWorkflow(undefined, 'inpaint'),
       pollIntervalMs: 10,
     }),
   draws: 'runs',
@@ -171,5 +180,48 @@ describe('a provider picture is checked like an upload', () => {
     expect(done.error).toMatch(/a picture of 5000x\d+ pixels, more than we accept/);
     expect(done.error).toContain('not charged');
     expect(await user.remaining()).toBe(LIMIT);
+  });
+});
+
+describe('generate again with a paid provider and marked surfaces', () => {
+  let fake: FakeReplicate;
+  let server: RunningServer;
+  let kitchen: KitchenWithMasks;
+  const marked = new Map<string, SurfaceMasks>();
+
+  beforeAll(async () => {
+    [fake, kitchen] = await Promise.all([startFakeReplicate(), knownKitchen({ width: 800 })]);
+    registerGenerationProvider('replicate-marked', () => replicate.provider(fake));
+    server = await startServer(
+      testConfig(temp.dir, { generationLimit: LIMIT, generationProvider: 'replicate-marked' }),
+      { db, readMasks: async (_owner, imageId) => marked.get(imageId) ?? null },
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('inpaints a new variation each time (another seed) and charges each', async () => {
+    fake.behaviour = 'answers-at-once';
+    const user = new GenerationClient(server.origin);
+    const imageId = await user.upload(Buffer.from(kitchen.picture.bytes));
+    marked.set(imageId, kitchen.masks);
+    const first = await user.startKitchen({ imageId });
+    const again = await user.startKitchen({ imageId });
+    expect([first.status, again.status]).toEqual([202, 202]);
+    expect([first.remaining, again.remaining]).toEqual([LIMIT - 1, LIMIT - 2]);
+    const jobs = await Promise.all([first, again].map((answer) => user.finished(startedJob(answer).id)));
+    expect(jobs.map((job) => job.state)).toEqual(['succeeded', 'succeeded']);
+    expect(new Set(jobs.map((job) => job.resultImageId)).size).toBe(2);
+    const seeds = fake
+      .to(FLUX_FILL_PATH)
+      .map((request) => (jsonOf(request) as { input: { seed: number } }).input.seed);
+    expect(seeds).toHaveLength(2);
+    expect(new Set(seeds).size).toBe(2);
+    // The stored result is the photo's size: pasted back into it in the runner's picture thread.
+    const picture = await user.request(imageUrl(jobs[0]?.resultImageId ?? ''));
+    expect(await sharp(picture.body as Buffer).metadata()).toMatchObject({ width: 800, height: 600 });
   });
 });

@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { catalogue } from '../../../server/catalogue/catalogue';
+import { photoWorkHere } from '../../../server/generation/photo/photo-work';
 import type {
   KitchenRequest,
   ProviderContext,
@@ -26,7 +27,17 @@ export function kitchenRequest(photo: ProviderImage): KitchenRequest {
   const frontal = entries(catalogue.frontalPreviewById).find((entry) => !entry.isHandleless);
   const worktop = entries(catalogue.worktopPreviewById).find((entry) => entry.accentHex);
   if (!frontal || !worktop) throw new Error('the catalogue lacks the test choices');
-  return { photo, emptyRoom: null, frontal, worktop, layout: 'l-shaped', hasIsland: true, otherChoices: [] };
+  return {
+    photo,
+    emptyRoom: null,
+    frontal,
+    worktop,
+    layout: 'l-shaped',
+    hasIsland: true,
+    otherChoices: [],
+    masks: null,
+    variation: 7,
+  };
 }
 
 export interface RecordingContext extends ProviderContext {
@@ -53,6 +64,8 @@ export function recordingContext(reference: ProviderReference | null = null): Re
     async saveReference(next) {
       saved.push(next);
     },
+    // The real pixel work, on this thread: the runner does the same in its picture pool.
+    photos: photoWorkHere,
   };
 }
 

@@ -7,6 +7,7 @@
 // a retry after a crash follows the same run instead of queueing another.
 import { randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { SurfaceMasks } from '../../../images/surface-masks';
 import { baseUrlEnv, type Env, optionalEnv } from '../../../outbound/env-settings';
 import {
   exchange,
@@ -25,6 +26,7 @@ import {
   type ProviderImage,
 } from '../../provider';
 import { matchAspect } from '../aspect';
+import { keepTheRoom, kitchenCanvas, whiteToEditMask } from '../inpaint-mask';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt, NEGATIVE_PROMPT } from '../prompt';
 import { fillWorkflow, loadWorkflow, type Workflow } from './workflow';
@@ -38,6 +40,8 @@ export interface ComfyUiSettings {
    */
   baseUrls: readonly string[];
   workflow: Workflow;
+  /** For photos with marked surfaces: paints inside the mask only (`inpaint-workflow.json` unless named). */
+  inpaintWorkflow: Workflow;
   checkpoint: string;
   /** How far the sampler may move from the photo: the empty room needs more change than the kitchen. */
   denoise: { emptyRoom: number; kitchen: number };
@@ -51,11 +55,11 @@ export const COMFYUI_DEFAULTS = {
   denoise: { emptyRoom: 0.75, kitchen: 0.65 },
   requestTimeoutMs: 30_000,
   pollIntervalMs: 1_000,
-} as const satisfies Omit<ComfyUiSettings, 'workflow'>;
+} as const satisfies Omit<ComfyUiSettings, 'workflow' | 'inpaintWorkflow'>;
 
 /**
  * `COMFYUI_URL` (one URL, or several separated by commas), `COMFYUI_WORKFLOW` (a file; the shipped one
- * otherwise), `COMFYUI_CHECKPOINT`.
+ * otherwise), `COMFYUI_INPAINT_WORKFLOW` (likewise, for marked photos), `COMFYUI_CHECKPOINT`.
  */
 export function comfyUiSettingsFromEnv(env: Env = process.env): ComfyUiSettings {
   const [fallback = ''] = COMFYUI_DEFAULTS.baseUrls;
@@ -64,6 +68,7 @@ export function comfyUiSettingsFromEnv(env: Env = process.env): ComfyUiSettings 
     ...COMFYUI_DEFAULTS,
     baseUrls: listed.map((url) => baseUrlEnv({ COMFYUI_URL: url }, 'COMFYUI_URL', fallback)),
     workflow: loadWorkflow(optionalEnv(env, 'COMFYUI_WORKFLOW')),
+    inpaintWorkflow: loadWorkflow(optionalEnv(env, 'COMFYUI_INPAINT_WORKFLOW'), 'inpaint'),
     checkpoint: optionalEnv(env, 'COMFYUI_CHECKPOINT') ?? COMFYUI_DEFAULTS.checkpoint,
   };
 }
@@ -113,6 +118,12 @@ const queueSchema = z.object({
   queue_pending: z.array(z.unknown()).default([]),
 });
 
+/** What an inpainting run adds: the marked surfaces, and the job's variation as the sampler's seed. */
+interface Inpaint {
+  masks: SurfaceMasks;
+  seed: number;
+}
+
 /** What a job stores of its run (ProviderContext.saveReference): the server it was queued on, and its id. */
 const savedRunSchema = z.object({ server: z.string().min(1), promptId: z.string().min(1) });
 
@@ -161,7 +172,11 @@ export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProv
     return chosen.server;
   }
 
-  async function upload(server: string, photo: ProviderImage, signal: AbortSignal): Promise<string> {
+  async function upload(
+    server: string,
+    photo: Pick<ProviderImage, 'bytes' | 'contentType'>,
+    signal: AbortSignal,
+  ): Promise<string> {
     const extension = photo.contentType.split('/')[1] ?? 'jpeg';
     const form = new FormData();
     form.set(
@@ -211,20 +226,31 @@ export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProv
     exchange(`${server}/queue`, postJson({ delete: [promptId] }), unbound).catch(() => {});
   }
 
-  /** Uploads the photo and queues the workflow on the least busy server; the run, saved on the job. */
+  /**
+   * Uploads the photo (and, to inpaint, the mask: white = paint) and queues the workflow on the least busy
+   * server; the run, saved on the job.
+   */
   async function startRun(
     photo: ProviderImage,
     prompt: string,
     denoise: number,
     signal: AbortSignal,
+    inpaint: Inpaint | null,
   ): Promise<{ server: string; promptId: string }> {
     const server = await leastBusy(signal);
-    const uploaded = await upload(server, photo, signal);
-    const workflow = fillWorkflow(settings.workflow, {
+    const [uploaded, mask] = await Promise.all([
+      upload(server, photo, signal),
+      inpaint &&
+        whiteToEditMask(inpaint.masks).then((bytes) =>
+          upload(server, { bytes, contentType: 'image/png' }, signal),
+        ),
+    ]);
+    const workflow = fillWorkflow(inpaint ? settings.inpaintWorkflow : settings.workflow, {
       photo: uploaded,
+      ...(mask ? { mask } : {}),
       prompt,
       negative_prompt: NEGATIVE_PROMPT,
-      seed: randomInt(2 ** 32),
+      seed: inpaint?.seed ?? randomInt(2 ** 32),
       denoise,
       checkpoint: settings.checkpoint,
     });
@@ -236,13 +262,14 @@ export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProv
     prompt: string,
     denoise: number,
     context: ProviderContext,
+    inpaint: Inpaint | null = null,
   ): Promise<ProviderImage> {
     const { signal } = context;
     const saved = savedRunSchema.safeParse(context.reference);
     // Only a server still configured: a reference to one that was removed starts a new run.
     const resumed = saved.success && settings.baseUrls.includes(saved.data.server) ? saved.data : undefined;
     await context.reportStage('rendering');
-    const { server, promptId } = resumed ?? (await startRun(photo, prompt, denoise, signal));
+    const { server, promptId } = resumed ?? (await startRun(photo, prompt, denoise, signal, inpaint));
     let entry: HistoryEntry;
     try {
       if (!resumed) await context.saveReference({ server, promptId });
@@ -271,8 +298,12 @@ export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProv
   return {
     name: COMFYUI_PROVIDER_NAME,
     emptyRoom: ({ photo }, context) => run(photo, emptyRoomPrompt(), settings.denoise.emptyRoom, context),
-    kitchen: (request, context) =>
-      run(request.emptyRoom ?? request.photo, kitchenPrompt(request), settings.denoise.kitchen, context),
+    kitchen: async (request, context) => {
+      const inpaint = request.masks && { masks: request.masks, seed: request.variation };
+      const prompt = kitchenPrompt(request);
+      const picture = await run(kitchenCanvas(request), prompt, settings.denoise.kitchen, context, inpaint);
+      return keepTheRoom(request, picture, context);
+    },
   };
 }
 

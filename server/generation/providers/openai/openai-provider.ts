@@ -2,6 +2,7 @@
 // size the model draws, with the prompt, an explicit gpt-image model and `input_fidelity=high` so the room stays
 // the room; the answer is cropped back to where the photo was. One synchronous call, no polling.
 import { z } from 'zod';
+import type { SurfaceMasks } from '../../../images/surface-masks';
 import { baseUrlEnv, type Env, optionalEnv, requiredEnv } from '../../../outbound/env-settings';
 import {
   exchangeWithRetries,
@@ -20,6 +21,7 @@ import {
   type ProviderImage,
 } from '../../provider';
 import { cropToPlacement, nearestSize, padToCanvas, placementFor, type Size } from '../aspect';
+import { keepTheRoom, kitchenCanvas, transparentToEditMask } from '../inpaint-mask';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt } from '../prompt';
 
@@ -107,14 +109,20 @@ export function createOpenAiProvider(settings: OpenAiSettings): GenerationProvid
     photo: ProviderImage,
     prompt: string,
     context: ProviderContext,
+    masks: SurfaceMasks | null = null,
   ): Promise<ProviderImage> {
     const size = nearestSize(photo, OPENAI_SIZES);
     const placement = placementFor(photo, size);
-    const padded = await padToCanvas(photo, placement);
+    const [padded, mask] = await Promise.all([
+      padToCanvas(photo, placement),
+      masks && transparentToEditMask(masks, placement),
+    ]);
     await context.reportStage('rendering');
 
     const form = new FormData();
     form.set('image', new Blob([new Uint8Array(padded)], { type: 'image/png' }), 'photo.png');
+    // Transparent = edit (§1.1): only the marked fronts and worktop.
+    if (mask) form.set('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
     form.set('prompt', prompt);
     form.set('model', settings.model);
     form.set('n', '1');
@@ -141,7 +149,12 @@ export function createOpenAiProvider(settings: OpenAiSettings): GenerationProvid
   return {
     name: OPENAI_PROVIDER_NAME,
     emptyRoom: ({ photo }, context) => edit(photo, emptyRoomPrompt(), context),
-    kitchen: (request, context) => edit(request.emptyRoom ?? request.photo, kitchenPrompt(request), context),
+    kitchen: async (request, context) =>
+      keepTheRoom(
+        request,
+        await edit(kitchenCanvas(request), kitchenPrompt(request), context, request.masks),
+        context,
+      ),
   };
 }
 

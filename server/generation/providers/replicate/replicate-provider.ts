@@ -5,6 +5,7 @@
 // new one. A stopped job cancels its prediction, which stops the billing too, unless the job was only handed to
 // another runner, which polls it on.
 import { z } from 'zod';
+import type { SurfaceMasks } from '../../../images/surface-masks';
 import { baseUrlEnv, type Env, optionalEnv, requiredEnv } from '../../../outbound/env-settings';
 import {
   exchange,
@@ -25,6 +26,7 @@ import {
   type ProviderImage,
 } from '../../provider';
 import { matchAspect } from '../aspect';
+import { keepTheRoom, kitchenCanvas, whiteToEditMask } from '../inpaint-mask';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt } from '../prompt';
 
@@ -36,6 +38,11 @@ export interface ReplicateSettings {
   baseUrl: string;
   /** `owner/name` of an official model, or `owner/name:version`; it must take flux-kontext's inputs. */
   model: string;
+  /**
+   * The inpainting model for photos with marked surfaces, named the same way; it must take flux-fill's inputs
+   * (`image`, `mask` white = paint, `prompt`, `seed`, `output_format`).
+   */
+  fillModel: string;
   /** The create call holds up to 60 s with `Prefer: wait`, so its limit is longer. */
   createTimeoutMs: number;
   /** Each poll and the download. */
@@ -49,6 +56,7 @@ export interface ReplicateSettings {
 export const REPLICATE_DEFAULTS = {
   baseUrl: 'https://api.replicate.com/v1',
   model: 'black-forest-labs/flux-kontext-pro',
+  fillModel: 'black-forest-labs/flux-fill-pro',
   createTimeoutMs: 75_000,
   requestTimeoutMs: 30_000,
   pollIntervalMs: 1_000,
@@ -57,17 +65,23 @@ export const REPLICATE_DEFAULTS = {
   retryMaxDelayMs: 30_000,
 } as const satisfies Omit<ReplicateSettings, 'apiToken'>;
 
-/** `REPLICATE_API_TOKEN` (required), `REPLICATE_BASE_URL`, `REPLICATE_MODEL`. */
-export function replicateSettingsFromEnv(env: Env = process.env): ReplicateSettings {
-  const model = optionalEnv(env, 'REPLICATE_MODEL') ?? REPLICATE_DEFAULTS.model;
+/** A model variable's value: `owner/name` or `owner/name:version`, else the start stops naming the variable. */
+function modelEnv(env: Env, name: string, fallback: string): string {
+  const model = optionalEnv(env, name) ?? fallback;
   if (!/^[\w.-]+\/[\w.-]+(:[0-9a-f]{64})?$/.test(model)) {
-    throw new Error(`REPLICATE_MODEL must be owner/name or owner/name:version (got "${model}").`);
+    throw new Error(`${name} must be owner/name or owner/name:version (got "${model}").`);
   }
+  return model;
+}
+
+/** `REPLICATE_API_TOKEN` (required), `REPLICATE_BASE_URL`, `REPLICATE_MODEL`, `REPLICATE_FILL_MODEL`. */
+export function replicateSettingsFromEnv(env: Env = process.env): ReplicateSettings {
   return {
     ...REPLICATE_DEFAULTS,
     apiToken: requiredEnv(env, 'REPLICATE_API_TOKEN', REPLICATE_PROVIDER_NAME),
     baseUrl: baseUrlEnv(env, 'REPLICATE_BASE_URL', REPLICATE_DEFAULTS.baseUrl),
-    model,
+    model: modelEnv(env, 'REPLICATE_MODEL', REPLICATE_DEFAULTS.model),
+    fillModel: modelEnv(env, 'REPLICATE_FILL_MODEL', REPLICATE_DEFAULTS.fillModel),
   };
 }
 
@@ -78,6 +92,12 @@ const predictionSchema = z.object({
   error: z.unknown().optional(),
 });
 type Prediction = z.infer<typeof predictionSchema>;
+
+/** What an inpainting prediction adds: the marked surfaces, and the job's variation as the model's seed. */
+interface Inpaint {
+  masks: SurfaceMasks;
+  seed: number;
+}
 
 const RUNNING: ReadonlySet<Prediction['status']> = new Set(['starting', 'processing']);
 
@@ -109,22 +129,43 @@ export function createReplicateProvider(settings: ReplicateSettings): Generation
   const throttled = (answer: HttpAnswer) => answer.status === 429;
   const throttledOrOutage = (answer: HttpAnswer) => answer.status === 429 || answer.status >= 500;
 
-  function createUrlAndBody(input: Record<string, unknown>): { url: string; body: unknown } {
-    const [name, version] = settings.model.split(':');
+  function createUrlAndBody(model: string, input: Record<string, unknown>): { url: string; body: unknown } {
+    const [name, version] = model.split(':');
     return version
       ? { url: `${settings.baseUrl}/predictions`, body: { version, input } }
       : { url: `${settings.baseUrl}/models/${name}/predictions`, body: { input } };
   }
 
-  async function create(photo: ProviderImage, prompt: string, signal: AbortSignal): Promise<Prediction> {
-    const { url, body } = createUrlAndBody({
-      prompt,
-      input_image: `data:${photo.contentType};base64,${photo.bytes.toString('base64')}`,
-      aspect_ratio: 'match_input_image',
-      output_format: 'png',
-      // The most permissive value allowed with an input image (§2.2).
-      safety_tolerance: 2,
+  const dataUrl = (contentType: string, bytes: Buffer) =>
+    `data:${contentType};base64,${bytes.toString('base64')}`;
+
+  /** flux-kontext edits the whole photo; with marked surfaces, flux-fill paints inside the mask only. */
+  async function modelInput(photo: ProviderImage, prompt: string, inpaint: Inpaint | null) {
+    // The most permissive value allowed with an input image (§2.2).
+    const common = { prompt, output_format: 'png', safety_tolerance: 2 };
+    if (!inpaint) {
+      return createUrlAndBody(settings.model, {
+        ...common,
+        input_image: dataUrl(photo.contentType, photo.bytes),
+        aspect_ratio: 'match_input_image',
+      });
+    }
+    return createUrlAndBody(settings.fillModel, {
+      ...common,
+      image: dataUrl(photo.contentType, photo.bytes),
+      // White = paint, black = keep (§2.2 flux-fill-pro), at the photo's size.
+      mask: dataUrl('image/png', await whiteToEditMask(inpaint.masks)),
+      seed: inpaint.seed,
     });
+  }
+
+  async function create(
+    photo: ProviderImage,
+    prompt: string,
+    signal: AbortSignal,
+    inpaint: Inpaint | null,
+  ): Promise<Prediction> {
+    const { url, body } = await modelInput(photo, prompt, inpaint);
     const answer = await exchangeWithRetries(
       url,
       {
@@ -175,13 +216,14 @@ export function createReplicateProvider(settings: ReplicateSettings): Generation
     photo: ProviderImage,
     prompt: string,
     context: ProviderContext,
+    inpaint: Inpaint | null = null,
   ): Promise<ProviderImage> {
     const { signal } = context;
     await context.reportStage('rendering');
     const saved = savedPredictionSchema.safeParse(context.reference);
     let prediction = saved.success
       ? await poll(saved.data.predictionId, signal)
-      : await create(photo, prompt, signal);
+      : await create(photo, prompt, signal, inpaint);
     try {
       if (!saved.success) await context.saveReference({ predictionId: prediction.id });
       while (RUNNING.has(prediction.status)) {
@@ -200,7 +242,11 @@ export function createReplicateProvider(settings: ReplicateSettings): Generation
   return {
     name: REPLICATE_PROVIDER_NAME,
     emptyRoom: ({ photo }, context) => edit(photo, emptyRoomPrompt(), context),
-    kitchen: (request, context) => edit(request.emptyRoom ?? request.photo, kitchenPrompt(request), context),
+    kitchen: async (request, context) => {
+      const inpaint = request.masks && { masks: request.masks, seed: request.variation };
+      const picture = await edit(kitchenCanvas(request), kitchenPrompt(request), context, inpaint);
+      return keepTheRoom(request, picture, context);
+    },
   };
 }
 

@@ -1,10 +1,10 @@
 // Kitchens the concept renderer draws with their fronts and worktop known to the pixel: the "photos" of the
 // photo-result tests, and the truth that marking's segmentation is measured against.
 import sharp from 'sharp';
-import type { KitchenLayoutId } from '../../contract/layouts';
-import { catalogue } from '../../server/catalogue/catalogue';
-import { designFromChoices } from '../../server/generation/render/design';
-import { type KitchenWithMasks, renderKitchenWithMasks } from '../../server/generation/render/known-masks';
+import type { KitchenLayoutId } from '../contract/layouts';
+import { catalogue } from '../server/catalogue/catalogue';
+import { designFromChoices } from '../server/generation/render/design';
+import { type KitchenWithMasks, renderKitchenWithMasks } from '../server/generation/render/known-masks';
 
 export interface KnownKitchenOptions {
   width?: number;

@@ -2,9 +2,9 @@
 // wrong, through its middle, with the brush that area should have ("Not this" for what is neither surface), and
 // accepts a look-alike offer when most of it is right, as a person looking at the overlay would. Used by the
 // marking tests (IoU within a stated number of moves) and the strokes-needed benchmark.
-import type { Brush, Mark } from '../../src/marking/brushes';
-import { labelOf } from '../../src/marking/brushes';
-import type { Marking, MarkingSession } from '../../src/marking/marking-session';
+import type { Brush, Mark } from '../src/marking/brushes';
+import { labelOf } from '../src/marking/brushes';
+import type { Marking, MarkingSession } from '../src/marking/marking-session';
 
 export interface Truth {
   readonly width: number;

@@ -1,6 +1,6 @@
 // A made kitchen with known masks, opened for marking: the picture as the worker sees it (RGBA at 1200 px) and
 // the truth to measure the simulated visitor against. Shared by the IoU tests and the strokes benchmark.
-import type { RgbaPicture } from '../../src/marking/pixels';
+import type { RgbaPicture } from '../src/marking/pixels';
 import { type KnownKitchenOptions, knownKitchen } from './known-kitchens';
 import { type Truth, truthOf } from './marking-visitor';
 

@@ -1,0 +1,24 @@
+// What a kitchen job's answer says about its result beyond the picture (issue 22): where its layout sketch is,
+// and a note when the picture is the photo as it is because nothing was marked on it.
+import { API_PREFIX } from '../../contract/endpoints';
+import { type GenerationJob, jobPaths } from '../../contract/generation';
+import { LOCAL_PROVIDER_NAME } from '../generation/local-provider';
+import type { StoredJobRequest } from './job-store';
+
+export const UNMARKED_PHOTO_NOTE =
+  'Nothing was marked on your photo, so it is shown as it is. Mark the fronts and the worktop on your photo ' +
+  'to see them in the colours and materials you chose.';
+
+export const layoutSketchUrl = (jobId: string) =>
+  `${API_PREFIX}${jobPaths.layoutSketch.replace(':id', encodeURIComponent(jobId))}`;
+
+export function resultFields(
+  job: Pick<GenerationJob, 'id' | 'kind' | 'state' | 'provider'>,
+  request: StoredJobRequest,
+): Pick<GenerationJob, 'layoutSketchUrl' | 'resultNote'> {
+  if (job.kind !== 'kitchen' || job.state !== 'succeeded' || request.kind !== 'kitchen')
+    return { layoutSketchUrl: null, resultNote: null };
+  // Jobs from before marking have no digest at all: theirs was the concept drawing, which needs no note.
+  const unmarked = job.provider === LOCAL_PROVIDER_NAME && request.masksDigest === null;
+  return { layoutSketchUrl: layoutSketchUrl(job.id), resultNote: unmarked ? UNMARKED_PHOTO_NOTE : null };
+}

@@ -1,0 +1,45 @@
+import { expect } from 'vitest';
+import { decodePhoto, encodeResult, recolourPhoto } from '../../../server/generation/photo/photo-result';
+import { featherRadius } from '../../../server/generation/photo/surface-region';
+import { catalogueWorktop } from '../../../tooling/known-kitchens';
+import { HAND_MARKED_KITCHENS, handMarkedKitchen } from '../../../tooling/marked-real-kitchens';
+import { describeWithRealPhotos, itWithRealPhotos } from '../../support/real-photos';
+import { clearOfMasks } from './photo-pixels';
+
+// Real kitchens with hand-marked fronts and worktop, at their own size and at 12 MP: the photo result runs,
+// keeps the photo's size and every pixel clear of the masks. Its time is the benchmark's (docs/benchmarks.md).
+
+const walnut = catalogueWorktop('Laminate', 'Walnut', 'Matt');
+const look = {
+  fronts: { hex: '#1F3855', finish: 'Gloss' as const },
+  worktop: { texture: walnut.texture, primaryHex: walnut.primaryHex, finish: walnut.finish },
+};
+
+describeWithRealPhotos('the photo result on real kitchens', () => {
+  for (const kitchen of HAND_MARKED_KITCHENS) {
+    for (const width of [undefined, 4000]) {
+      itWithRealPhotos(
+        `${kitchen.file} at ${width ? `${width} px wide` : 'its own size'}`,
+        async () => {
+          const marked = await handMarkedKitchen(kitchen, width);
+          if (!marked) throw new Error('the fixtures are present but the photo is not');
+          const photo = await decodePhoto(marked.jpeg);
+          const result = await recolourPhoto(photo, marked.masks, look);
+          expect([result.width, result.height]).toEqual([photo.width, photo.height]);
+          const clear = clearOfMasks(marked.masks, featherRadius(photo.width, photo.height));
+          let changed = 0;
+          let cleared = 0;
+          clear.forEach((isClear, pixel) => {
+            if (!isClear) return;
+            cleared += 1;
+            if (result.data[pixel * 3] !== photo.data[pixel * 3]) changed += 1;
+          });
+          expect(cleared).toBeGreaterThan(0);
+          expect(changed).toBe(0);
+          expect((await encodeResult(result)).bytes.length).toBeGreaterThan(0);
+        },
+        120_000,
+      );
+    }
+  }
+});
