@@ -118,8 +118,10 @@ export interface GeneratedKitchen {
   imageUrl: string;
   /** From the Generations-Remaining header. */
   remainingGenerations: number | null;
-  /** Which provider made it, e.g. `local` for the offline concept renderer. */
+  /** Which provider made it, e.g. `local` for the offline photo result. */
   provider: string;
+  /** The layout sketch shown beside the picture (the layout and island a recolour cannot show), if any. */
+  layoutSketchUrl: string | null;
 }
 
 /**

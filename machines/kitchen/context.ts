@@ -34,6 +34,11 @@ export interface WizardState {
   lastGeneratedImageDataUrl: string | null;
   /** Which provider made the last image (`local` is the offline concept renderer); added to the spec's fields. */
   lastGenerationProvider: string | null;
+  /**
+   * Where the last kitchen's layout sketch is (issue 22): a recolour of the photo cannot show the layout and island,
+   * so the concept drawing shows them beside it, labelled as a sketch; null when the result has none.
+   */
+  lastLayoutSketchUrl: string | null;
   emptyRoomId: string | null;
   currentStep: StepId;
   moderationPassed: boolean | null;
@@ -108,6 +113,7 @@ export const initialWizardState = (): WizardState => ({
   inputImageKey: null,
   lastGeneratedImageDataUrl: null,
   lastGenerationProvider: null,
+  lastLayoutSketchUrl: null,
   emptyRoomId: null,
   currentStep: 'upload-image',
   moderationPassed: null,

@@ -387,6 +387,7 @@ export const kitchenMachine = setup({
     storeGeneratedKitchen: assign((_, params: GeneratedKitchen) => ({
       lastGeneratedImageDataUrl: params.imageUrl,
       lastGenerationProvider: params.provider,
+      lastLayoutSketchUrl: params.layoutSketchUrl,
       remainingGenerations: params.remainingGenerations,
       generationStage: null,
     })),

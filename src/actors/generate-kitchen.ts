@@ -47,5 +47,6 @@ export const generateKitchen =
       imageUrl: `${api.baseUrl}${imageUrl(job.resultImageId)}`,
       remainingGenerations,
       provider: job.provider,
+      layoutSketchUrl: job.layoutSketchUrl ? `${api.baseUrl}${job.layoutSketchUrl}` : null,
     };
   };

@@ -40,6 +40,7 @@ const wizardShape: WizardShape = {
   inputImageKey: addedText,
   lastGeneratedImageDataUrl: text,
   lastGenerationProvider: addedText,
+  lastLayoutSketchUrl: addedText,
   emptyRoomId: text,
   currentStep: oneOf(STEP_IDS),
   moderationPassed: flag,

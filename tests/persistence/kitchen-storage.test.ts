@@ -77,6 +77,7 @@ const EVERY_FIELD_CHANGED: PersistedWizardState = {
   inputImageKey: 'ab'.repeat(32),
   lastGeneratedImageDataUrl: '/api/v1/images/result',
   lastGenerationProvider: 'local',
+  lastLayoutSketchUrl: '/api/v1/kitchen/jobs/5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0f/layout-sketch',
   emptyRoomId: '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e',
   currentStep: 'kitchen-shape',
   moderationPassed: true,

@@ -172,7 +172,12 @@ export function renderApp(server: FakeServer = {}) {
       generateKitchen: fromPromise(({ input }) =>
         (
           server.generateKitchen ??
-          (async () => ({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' }))
+          (async () => ({
+            imageUrl: '/result.png',
+            remainingGenerations: 2,
+            provider: 'local',
+            layoutSketchUrl: null,
+          }))
         )(input),
       ),
       loadGenerationHistory: fromPromise(async (): Promise<PastGeneration[]> => server.history ?? []),

@@ -41,7 +41,12 @@ describe('your kitchen', () => {
   it('says what marking the photo would give when it was not marked, and not once it was', async () => {
     const generation = controllableGeneration();
     await startGeneration({ generateKitchen: generation.generateKitchen });
-    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
+    await generation.finish({
+      imageUrl: '/result.png',
+      remainingGenerations: 2,
+      provider: 'local',
+      layoutSketchUrl: null,
+    });
     expect(await screen.findByText(UNMARKED_PHOTO_NOTE)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Mark your photo' }).getAttribute('href')).toBe(
       '/create-kitchen/upload-image',
@@ -57,7 +62,12 @@ describe('your kitchen', () => {
     app.navigate('create-kitchen/kitchen-island');
     await shown('Kitchen Island');
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    await marked.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
+    await marked.finish({
+      imageUrl: '/result.png',
+      remainingGenerations: 2,
+      provider: 'local',
+      layoutSketchUrl: null,
+    });
     await shown('Your kitchen');
     expect(screen.queryByText(UNMARKED_PHOTO_NOTE)).toBeNull();
   });
@@ -79,7 +89,12 @@ describe('your kitchen', () => {
     ];
     const generation = controllableGeneration();
     await startGeneration({ generateKitchen: generation.generateKitchen, history: earlier });
-    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
+    await generation.finish({
+      imageUrl: '/result.png',
+      remainingGenerations: 2,
+      provider: 'local',
+      layoutSketchUrl: null,
+    });
     const history = await screen.findByRole('region', { name: 'Your earlier kitchens' });
     const pictures = within(history).getAllByRole('img');
     expect(pictures.map((picture) => picture.getAttribute('src'))).toEqual(['/earlier.jpg']);
@@ -97,7 +112,12 @@ describe('your kitchen', () => {
     expect(current?.textContent).toBe('Rendering your new kitchen');
     expect(screen.getByRole('status').textContent).toBe('Rendering your new kitchen…');
 
-    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
+    await generation.finish({
+      imageUrl: '/result.png',
+      remainingGenerations: 2,
+      provider: 'local',
+      layoutSketchUrl: null,
+    });
     const slider = (await screen.findByLabelText('Compare before and after')) as HTMLInputElement;
     expect(slider.type).toBe('range');
     fireEvent.change(slider, { target: { value: '30' } });
@@ -115,7 +135,12 @@ describe('your kitchen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate again' }));
     expect(screen.getByRole('heading', { name: 'Creating your kitchen' })).toBeTruthy();
-    await generation.finish({ imageUrl: '/result-2.png', remainingGenerations: 1, provider: 'local' });
+    await generation.finish({
+      imageUrl: '/result-2.png',
+      remainingGenerations: 1,
+      provider: 'local',
+      layoutSketchUrl: null,
+    });
     expect(await screen.findByText('1 generation left')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
@@ -142,7 +167,12 @@ describe('your kitchen', () => {
   it('says how long the photo and kitchens are kept, as the service configures it', async () => {
     const generation = controllableGeneration();
     await startGeneration({ generateKitchen: generation.generateKitchen, imageRetentionDays: 7 });
-    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
+    await generation.finish({
+      imageUrl: '/result.png',
+      remainingGenerations: 2,
+      provider: 'local',
+      layoutSketchUrl: null,
+    });
     expect(await screen.findByText('Your photo and kitchens are kept for 7 days.')).toBeTruthy();
   });
 });
@@ -160,7 +190,7 @@ describe('a generation the service refuses', () => {
       let refuse = false;
       const generateKitchen = async (): Promise<GeneratedKitchen> => {
         if (refuse) throw refusalOf(code, statusOf(code));
-        return { imageUrl: '/result.png', remainingGenerations: 3, provider: 'local' };
+        return { imageUrl: '/result.png', remainingGenerations: 3, provider: 'local', layoutSketchUrl: null };
       };
       await startGeneration({ generateKitchen });
       expect(await screen.findByText('3 generations left')).toBeTruthy();

@@ -255,6 +255,7 @@ export const actorCases: Record<string, ActorCase> = {
         imageUrl: '/api/v1/images/6e7f8091-a2b3-4c4d-9e5f-6a7b8c9d0e1f',
         remainingGenerations: 4,
         provider: 'local',
+        layoutSketchUrl: '/api/v1/kitchen/jobs/6e7f8091-a2b3-4c4d-9e5f-6a7b8c9d0e1f/layout-sketch',
       },
     ],
     error: generationFailure,
@@ -264,6 +265,8 @@ export const actorCases: Record<string, ActorCase> = {
       expect(after.context.remainingGenerations).toBe(4);
       expect(viewOf(after).route).toBe('your-kitchen');
       expect(after.context.lastGeneratedImageDataUrl).toContain('/api/v1/images/');
+      // The layout sketch shown beside the photo result (issue 22) is kept with it.
+      expect(after.context.lastLayoutSketchUrl).toMatch(/\/layout-sketch$/);
     },
     checkError: checkGenerationError,
   },

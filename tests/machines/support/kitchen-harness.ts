@@ -66,6 +66,7 @@ export const defaultActors: KitchenActorImplementations = {
       imageUrl: '/api/v1/images/result',
       remainingGenerations: 4,
       provider: 'local',
+      layoutSketchUrl: null,
     }),
   ),
   deleteMyData: fromPromise(async (): Promise<void> => {}),
