@@ -83,7 +83,12 @@ export const comparedKitchens = COMPARED_JOB_IDS.map((id) => ({
   id,
   imageUrl: `/api/v1/images/${id}`,
   choices: [
-    { key: 'material-preview', label: 'Worktop finish', value: id === 'earlier' ? 'Honed' : 'Polished' },
+    {
+      step: 'material-preview',
+      name: 'Worktop finish',
+      value: id === 'earlier' ? 'honed-id' : 'polished-id',
+      label: id === 'earlier' ? 'Honed' : 'Polished',
+    },
   ],
 }));
 
