@@ -10,7 +10,16 @@ import type {
   WorktopColour,
   WorktopPreview,
 } from './catalogue';
-import type { GenerationStage, PhotoFile } from './context';
+
+/** The chosen photo as the machine sees it; a browser `File` fits this shape. */
+export interface PhotoFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export const GENERATION_STAGES = ['queued', 'preparing', 'rendering', 'finishing'] as const;
+export type GenerationStage = (typeof GENERATION_STAGES)[number];
 
 export interface AuthorizeUserInput {
   userId: number;

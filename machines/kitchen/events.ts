@@ -1,6 +1,6 @@
 import type { AccessDenialReason } from './account';
+import type { GenerationStage, PhotoFile } from './actors';
 import type { FrontalPreview, WorktopColour, WorktopPreview } from './catalogue';
-import type { GenerationStage, PhotoFile } from './context';
 import type { RouteId } from './routes';
 import type { StepId } from './steps';
 

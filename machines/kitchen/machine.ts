@@ -10,17 +10,12 @@ import {
   type EmptyRoomOutput,
   type GeneratedKitchen,
   type GenerationFailure,
+  type GenerationStage,
   type PastGeneration,
 } from './actors';
 import { type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import { configurationOf } from './configuration';
-import {
-  type GenerationStage,
-  initialContext,
-  initialWizardState,
-  type KitchenContext,
-  type KitchenInput,
-} from './context';
+import { initialContext, initialWizardState, type KitchenContext, type KitchenInput } from './context';
 import type { KitchenEvent } from './events';
 import {
   forgetIfExpired,

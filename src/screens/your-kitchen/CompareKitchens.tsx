@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { ComparedKitchen, PastGeneration } from '../../../machines/kitchen/actors';
 import { kitchensOfPhoto } from '../../../machines/kitchen/same-photo';
-import { useKitchenContext, useKitchenView, useSend } from '../use-kitchen';
+import { useKitchenContext, useKitchenView, useSend } from '../../kitchen/use-kitchen';
 import { madeOn } from './made-on';
 
 const MIN = 2;
