@@ -1,8 +1,11 @@
 // The result page's "change one thing" and side-by-side view (issue 16), through the screens and the chart.
+
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { choiceNameOf } from '../../contract/kitchen-choices';
 import type { ComparedKitchen, LoadComparisonInput, PastGeneration } from '../../machines/kitchen/actors';
 import { viewOf } from '../../machines/kitchen/view';
+import { SPEC_STEP_ORDER } from '../machines/model/spec-oracle';
 import { COMPLETE_SELECTIONS, type FakeServer, renderApp, shown } from './harness';
 
 afterEach(cleanup);
@@ -41,17 +44,10 @@ describe('change one thing', () => {
     const before = app.context();
     // Each button names the choice as the share page and the spec sheet do (contract/kitchen-choices.ts).
     const offered = within(screen.getByRole('region', { name: 'Change one thing' })).getAllByRole('button');
+    // The spec's steps in order (the spec oracle), each by its choice's name in the contract; the photo by name.
     expect(offered.map((button) => button.textContent?.replace('Change the ', ''))).toEqual([
       'photo',
-      'door style',
-      'handles',
-      'front finish',
-      'front colour',
-      'worktop material',
-      'worktop colour',
-      'worktop finish',
-      'layout',
-      'island',
+      ...SPEC_STEP_ORDER.slice(1).map((step) => choiceNameOf(step).toLowerCase()),
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
     await shown('Worktop Finish');
