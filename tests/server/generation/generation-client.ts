@@ -18,6 +18,7 @@ import type { KitchenConfiguration } from '../../../machines/kitchen/actors';
 import { configurationOf } from '../../../machines/kitchen/configuration';
 import { initialContext } from '../../../machines/kitchen/context';
 import { catalogue } from '../../../server/catalogue/catalogue';
+import { firstPlainChoices } from '../../machines/support/samples';
 import { kitchenPhoto } from '../../support/made-images';
 import { cookieHeader } from '../../support/server';
 
@@ -54,6 +55,8 @@ const chosen = initialContext({
       selectedDesign: frontal.doorStyleGroup,
       selectedShape: CHOICES.shape,
       hasIsland: CHOICES.hasIsland,
+      // A fixed choice a studio adds is kept here: its first option.
+      choices: firstPlainChoices(),
     },
     frontals: {
       doorStyleGroup: frontal.doorStyleGroup,
