@@ -27,7 +27,7 @@ const moduleOf = (file: string) => file.replace(SOURCE, '');
 type Graph = Map<string, Set<string>>;
 
 /** The strongly connected groups of more than one node (Tarjan): each one is a cycle. */
-export function cyclesOf(graph: Graph): string[][] {
+function cyclesOf(graph: Graph): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
