@@ -55,8 +55,9 @@ const choiceWords = z
   .regex(/^[\p{L}\p{N} ,.'&()/+-]+$/u, "letters, digits, spaces and , . ' & ( ) / + - only");
 
 /**
- * One choice of the configuration as data (D40): the step's id, the value chosen and, optionally, how the user
- * read it. The server checks the steps it knows against the catalogue and names the others in words.
+ * One choice of the configuration as data (D40): a `ChosenOption` (contract/wizard-steps.ts) on the wire, whose
+ * words a caller may leave out and whose hex it never sends (the catalogue's is the truth). The server checks the
+ * steps it knows against the catalogue and names the others in words.
  */
 export const configurationChoiceSchema = z.object({
   step: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'a step id: lower-case words joined by -'),

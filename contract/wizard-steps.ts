@@ -42,3 +42,14 @@ export const STEP_OPTIONS = {
     { value: 'no', label: 'No island', description: 'Keep the floor open.' },
   ],
 } as const satisfies Partial<Record<WizardStepId, readonly StepOption[]>>;
+
+/**
+ * A chosen option: one shape from the wizard to the picture, the share page, the spec sheet and the side by side
+ * (issue 23). The step that made it, the option's value, its words, and for a colour its hex.
+ */
+export interface ChosenOption {
+  step: string;
+  value: string;
+  label: string;
+  hex?: string;
+}

@@ -1,7 +1,6 @@
 import type { AccessDenialReason } from './account';
-import type { SurfaceMaskUploads } from './actors';
+import type { GenerationStage, PhotoFile, SurfaceMaskUploads } from './actors';
 import type { FrontalPreview, WorktopColour, WorktopPreview } from './catalogue';
-import type { GenerationStage, PhotoFile } from './context';
 import type { RouteId } from './routes';
 import type { StepId } from './steps';
 

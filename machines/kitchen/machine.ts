@@ -10,13 +10,13 @@ import {
   type EmptyRoomOutput,
   type GeneratedKitchen,
   type GenerationFailure,
+  type GenerationStage,
   type ImageVerdict,
   type PastGeneration,
 } from './actors';
 import { type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import { configurationOf } from './configuration';
 import {
-  type GenerationStage,
   initialContext,
   initialWizardState,
   type KitchenContext,
@@ -48,7 +48,16 @@ import {
 } from './selections';
 import { generateWhenAllowed, type KitchenTag, retryStates } from './step-frame';
 import { wizardStepStates } from './step-states';
-import { decidedValue, isStepBefore, keepOption, STEP_IDS, type StepId, stepOptions, stepRow } from './steps';
+import {
+  chosenOn,
+  decidedValue,
+  isStepBefore,
+  keepOption,
+  STEP_IDS,
+  type StepId,
+  stepOptions,
+  stepRow,
+} from './steps';
 
 /** The error screen's "Try again" clears the error after this long (spec §9). */
 export const RETRY_DELAY_MS = 1000;
@@ -328,10 +337,11 @@ export const kitchenMachine = setup({
       (
         { context },
         params: { frontal: NonNullable<KitchenContext['frontals']['selectedFrontalPreview']> },
-      ) => ({
-        frontals: chooseFrontal(context.frontals, params.frontal),
-        selectedColor: params.frontal.primary_hex,
-      }),
+      ) => {
+        const frontals = chooseFrontal(context.frontals, params.frontal);
+        // The spec's field, derived from the one chosen option.
+        return { frontals, selectedColor: chosenOn('frontal-color', { ...context, frontals })?.hex ?? null };
+      },
     ),
     selectMaterial: assign(({ context }, params: { material: string }) => ({
       worktops: chooseMaterial(context.worktops, params.material),

@@ -1,8 +1,8 @@
 // The photo step (the one row of kind 'photo'): the photo is prepared off the main thread, looked up in the
 // moderation cache, checked by the server, and can be replaced or removed. Its sub-states live here so the photo's
 // lifecycle can grow (marking the surfaces, issue 22) without touching the other kinds.
-import type { ImageVerdict, PreparedPhoto, SavedSurfaceMasks } from './actors';
-import type { KitchenContext, PhotoFile } from './context';
+import type { ImageVerdict, PhotoFile, PreparedPhoto, SavedSurfaceMasks } from './actors';
+import type { KitchenContext } from './context';
 import type { KitchenEvent } from './events';
 import { retryStates, stepFrame, stepNavigation } from './step-frame';
 import type { StepId } from './steps';

@@ -2,7 +2,12 @@
 // wizard order (contract/wizard-steps.ts): its texts, what it needs before it can be left and the choice it
 // makes in words for the generation. The chart builds a step's state from its row by kind (`step-states.ts`) and
 // the app shows one screen per kind (docs/architecture.md, "How to add a step").
-import { STEP_OPTIONS, type StepOption, type WizardStepId } from '../../contract/wizard-steps';
+import {
+  type ChosenOption,
+  STEP_OPTIONS,
+  type StepOption,
+  type WizardStepId,
+} from '../../contract/wizard-steps';
 import type { CatalogueKind } from './catalogue';
 import type { KitchenContext } from './context';
 import { resolveHandleChoice } from './handle-choice';
@@ -10,11 +15,8 @@ import { chooseHandleless } from './selections';
 
 export type { StepOption };
 
-/** What the user chose on a step, in words: sent to the generation as one item of its list of choices. */
-export interface ChosenInWords {
-  value: string;
-  label: string;
-}
+/** What a row reads as chosen on its step: a `ChosenOption` without the step, which the row is. */
+export type ChosenValue = Omit<ChosenOption, 'step'>;
 
 interface StepBase {
   title: string;
@@ -36,7 +38,7 @@ export interface CatalogueChoiceRow extends StepBase {
   /** The event that chooses an item of the list (events.ts). */
   chooses: string;
   needs: (context: KitchenContext) => boolean;
-  chosen: (context: KitchenContext) => ChosenInWords | null;
+  chosen: (context: KitchenContext) => ChosenValue | null;
 }
 
 /** A list of groups, then the swatches of the chosen group: two lists, two events. */
@@ -49,7 +51,7 @@ export interface GroupedSwatchRow extends StepBase {
   /** The chosen group, or null: once chosen, its swatches are loaded at once. */
   group: (context: KitchenContext) => string | null;
   needs: (context: KitchenContext) => boolean;
-  chosen: (context: KitchenContext) => ChosenInWords | null;
+  chosen: (context: KitchenContext) => ChosenValue | null;
 }
 
 /**
@@ -70,8 +72,7 @@ export interface FixedChoiceRow extends StepBase {
 export type StepRow = PhotoRow | CatalogueChoiceRow | GroupedSwatchRow | FixedChoiceRow;
 export type StepKind = StepRow['kind'];
 
-const text = (value: string | null): ChosenInWords | null =>
-  value === null ? null : { value, label: value };
+const text = (value: string | null): ChosenValue | null => (value === null ? null : { value, label: value });
 
 /** A yes/no choice kept as a boolean spec field, as the value 'yes' or 'no'. */
 const yesOrNo = (value: boolean | null): string | null => (value === null ? null : value ? 'yes' : 'no');
@@ -126,7 +127,7 @@ export const STEP_ROWS = {
     group: (c) => c.frontals.colorGroup,
     needs: (c) => c.frontals.colorGroup !== null && c.frontals.selectedFrontalId !== null,
     chosen: ({ frontals: { selectedFrontalPreview: front } }) =>
-      front && { value: front.id, label: front.colour },
+      front && { value: front.id, label: front.colour, hex: front.primary_hex },
   },
   material: {
     kind: 'catalogue-choice',
@@ -149,7 +150,8 @@ export const STEP_ROWS = {
     chooses: 'WORKTOP_COLOUR.SELECTED',
     group: (c) => c.worktops.colourGroup,
     needs: (c) => c.worktops.colourGroup !== null && c.worktops.colour !== null,
-    chosen: (c) => text(c.worktops.colour),
+    chosen: ({ worktops: { selectedColourPreview: colour } }) =>
+      colour && { value: colour.colour, label: colour.colour, hex: colour.primary_hex },
   },
   'material-preview': {
     kind: 'catalogue-choice',

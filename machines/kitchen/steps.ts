@@ -1,10 +1,10 @@
 // Everything about the step order, read from the contract's ids (contract/wizard-steps.ts) and the one row of each
 // step (step-table.ts): ids, paths, progress, neighbours, each step's kind, what it needs and loads, and its choice.
-import { WIZARD_STEP_IDS, type WizardStepId } from '../../contract/wizard-steps';
+import { type ChosenOption, WIZARD_STEP_IDS, type WizardStepId } from '../../contract/wizard-steps';
 import type { CatalogueKind } from './catalogue';
 import type { KitchenContext } from './context';
 import {
-  type ChosenInWords,
+  type ChosenValue,
   type FixedChoiceRow,
   STEP_ROWS,
   type StepKind,
@@ -149,13 +149,15 @@ export const stepLookups = (id: StepId): readonly CatalogueKind[] => {
   return [];
 };
 
-/** The step's choice in words, or null while it is missing (the photo has none to tell). */
-export const chosenOn = (id: StepId, context: KitchenContext): ChosenInWords | null => {
+/** The option chosen on a step, or null while it is missing (the photo has none to tell). */
+export const chosenOn = (id: StepId, context: KitchenContext): ChosenOption | null => {
   const row = stepRow(id);
   if (row.kind === 'photo') return null;
-  if (row.kind !== 'fixed-choice') return row.chosen(context);
-  const option = keptOption(id, context);
-  return option ? { value: option.value, label: option.label } : null;
+  const chosen: ChosenValue | null =
+    row.kind === 'fixed-choice' ? (keptOption(id, context) ?? null) : row.chosen(context);
+  return (
+    chosen && { step: id, value: chosen.value, label: chosen.label, ...(chosen.hex && { hex: chosen.hex }) }
+  );
 };
 
 /**

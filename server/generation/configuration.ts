@@ -10,7 +10,12 @@ import {
   KNOWN_CHOICE_STEPS,
   type KnownChoiceStep,
 } from '../../contract/kitchen-choices';
-import { STEP_OPTIONS, type StepOption, WIZARD_STEP_IDS } from '../../contract/wizard-steps';
+import {
+  type ChosenOption,
+  STEP_OPTIONS,
+  type StepOption,
+  WIZARD_STEP_IDS,
+} from '../../contract/wizard-steps';
 import {
   type FrontalPreviewEntry,
   findFrontalPreview,
@@ -27,16 +32,11 @@ export interface NamedKitchenChoices {
   choices?: ConfigurationChoice[];
 }
 
-/** One choice, ready to be told: the step's name in words, the value and how the user read it. */
-export interface DescribedChoice {
-  step: string;
+/** One chosen option (contract/wizard-steps.ts), ready to be told: with its choice's name in words. */
+export interface DescribedChoice extends ChosenOption {
   name: string;
-  value: string;
-  label: string;
   /** Whether the server knows the step (the catalogue's); the others are only named in words. */
   known: boolean;
-  /** The colour shown beside the words, for a known choice that is a colour. */
-  hex?: string;
   /** The catalogue item whose price this row carries (the front on its colour, the worktop on its finish). */
   pricedItemId?: string;
 }

@@ -26,7 +26,7 @@ export function specSheetPage({ description, imageUrl, priceSource }: SpecSheetV
   const title = 'Kitchen spec sheet';
   const rows = description.choices.map(
     (choice) =>
-      html`<tr><th scope="row">${choice.label}</th><td>${swatch(choice.hex)}${choice.value}</td><td>${
+      html`<tr><th scope="row">${choice.name}</th><td>${swatch(choice.hex)}${choice.label}</td><td>${
         choice.hex ?? ''
       }</td><td class="amount">${choice.price ? money(choice.price) : ''}</td></tr>`,
   );

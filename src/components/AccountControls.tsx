@@ -2,8 +2,8 @@
 // elsewhere; an account signs out. They only send events; the `account` region does the rest.
 import { accountViewOf } from '../../machines/kitchen/account-view';
 import type { KitchenEvent } from '../../machines/kitchen/events';
-import { KitchenActor } from '../app/kitchen-actor';
-import { shallowEqual, useSend } from '../screens/use-kitchen';
+import { KitchenActor } from '../kitchen/kitchen-actor';
+import { shallowEqual, useSend } from '../kitchen/use-kitchen';
 import { ACCOUNT_BUTTONS } from './account-buttons';
 
 type AccountEventType = Extract<KitchenEvent['type'], `ACCOUNT.${string}`>;

@@ -5,8 +5,8 @@ import { SiteHeader } from '../components/SiteHeader';
 import { RouteLink } from '../routing/RouteLink';
 import '../styles/screens.css';
 import '../styles/privacy.css';
+import { useKitchenContext } from '../kitchen/use-kitchen';
 import { DeleteMyData } from './privacy/DeleteMyData';
-import { useKitchenContext } from './use-kitchen';
 
 const PROVIDERS = [
   { name: 'local', what: 'Nothing. The picture is drawn on this service’s own server.' },

@@ -1,8 +1,11 @@
 // The result page's "change one thing" and side-by-side view (issue 16), through the screens and the chart.
+
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { choiceNameOf } from '../../contract/kitchen-choices';
 import type { ComparedKitchen, LoadComparisonInput, PastGeneration } from '../../machines/kitchen/actors';
 import { viewOf } from '../../machines/kitchen/view';
+import { SPEC_STEP_ORDER } from '../../tooling/spec-oracle';
 import { COMPLETE_SELECTIONS, type FakeServer, renderApp, shown } from './harness';
 
 afterEach(cleanup);
@@ -30,8 +33,8 @@ const kitchen = (id: string, finish: string): ComparedKitchen => ({
   id,
   imageUrl: `/${id}.jpg`,
   choices: [
-    { key: 'design', label: 'Door style', value: 'Shaker' },
-    { key: 'material-preview', label: 'Worktop finish', value: finish },
+    { step: 'design', name: 'Door style', value: 'Shaker', label: 'Shaker' },
+    { step: 'material-preview', name: 'Worktop finish', value: `${finish.toLowerCase()}-id`, label: finish },
   ],
 });
 
@@ -41,17 +44,10 @@ describe('change one thing', () => {
     const before = app.context();
     // Each button names the choice as the share page and the spec sheet do (contract/kitchen-choices.ts).
     const offered = within(screen.getByRole('region', { name: 'Change one thing' })).getAllByRole('button');
+    // The spec's steps in order (the spec oracle), each by its choice's name in the contract; the photo by name.
     expect(offered.map((button) => button.textContent?.replace('Change the ', ''))).toEqual([
       'photo',
-      'door style',
-      'handles',
-      'front finish',
-      'front colour',
-      'worktop material',
-      'worktop colour',
-      'worktop finish',
-      'layout',
-      'island',
+      ...SPEC_STEP_ORDER.slice(1).map((step) => choiceNameOf(step).toLowerCase()),
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
     await shown('Worktop Finish');
@@ -114,7 +110,7 @@ describe('side by side', () => {
 
   it("marks a studio's added step that only one kitchen has as differing", async () => {
     const withSplashback = kitchen('latest', 'Honed');
-    withSplashback.choices.push({ key: 'splashback', label: 'Splashback', value: 'Tiles' });
+    withSplashback.choices.push({ step: 'splashback', name: 'Splashback', value: 'tiles', label: 'Tiles' });
     await showResult({ compareKitchens: async () => [withSplashback, kitchen('oldest', 'Honed')] });
     const boxes = screen.getAllByRole('checkbox', { name: /kitchen|Made/ });
     fireEvent.click(boxes[0] as HTMLElement);

@@ -6,8 +6,8 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { SiteHeader } from '../../components/SiteHeader';
 import { StepList } from '../../components/StepList';
 import '../../styles/wizard.css';
+import { useKitchenView } from '../../kitchen/use-kitchen';
 import { ErrorScreen } from '../ErrorScreen';
-import { useKitchenView } from '../use-kitchen';
 import { StepContent } from './StepContent';
 import { WizardNav } from './WizardNav';
 

@@ -3,7 +3,7 @@
 import { choiceNameOf } from '../../../contract/kitchen-choices';
 import type { StepId } from '../../../machines/kitchen/steps';
 import { FIRST_STEP, STEP_IDS } from '../../../machines/kitchen/steps';
-import { useSend } from '../use-kitchen';
+import { useSend } from '../../kitchen/use-kitchen';
 
 /**
  * What a step chooses, as the button names it ("Change the worktop finish"): the choice's name the share page

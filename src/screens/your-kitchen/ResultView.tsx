@@ -2,9 +2,9 @@
 import { lazy, Suspense } from 'react';
 import { ownerSpecSheetUrl } from '../../../contract/share-paths';
 import type { PastGeneration } from '../../../machines/kitchen/actors';
+import { useSend } from '../../kitchen/use-kitchen';
 import { RouteLink } from '../../routing/RouteLink';
 import { generationBlockedReason, remainingText, retentionText } from '../generations-left';
-import { useSend } from '../use-kitchen';
 import '../../styles/sharing.css';
 import { ChangeOneThing } from './ChangeOneThing';
 import { CompareKitchens } from './CompareKitchens';

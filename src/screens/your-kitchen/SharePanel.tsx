@@ -5,7 +5,7 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tan
 import { use, useId, useState } from 'react';
 import type { ShareLink } from '../../../contract/sharing';
 import { createShare, listShares, revokeShare } from '../../api/shares';
-import { useAppServices } from '../../app/app-services';
+import { useAppServices } from '../../kitchen/app-services';
 import { madeOn } from './made-on';
 
 const sharesKey = (jobId: string) => ['shares', jobId] as const;

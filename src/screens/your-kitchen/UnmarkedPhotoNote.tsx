@@ -1,6 +1,7 @@
 // When the photo was not marked (issue 22), the result says what marking would give, and where to do it.
+
+import { useKitchenContext } from '../../kitchen/use-kitchen';
 import { RouteLink } from '../../routing/RouteLink';
-import { useKitchenContext } from '../use-kitchen';
 
 export const UNMARKED_PHOTO_NOTE =
   'Your photo was not marked, so this is a drawing of your new kitchen. Mark your cabinet fronts and worktop on your photo to see your own kitchen in these colours instead.';

@@ -1,7 +1,6 @@
 // Catalogue items and photos the machine tests choose from. Two of each, so a test can change a choice.
-import type { PastGeneration } from '../../../machines/kitchen/actors';
+import type { PastGeneration, PhotoFile } from '../../../machines/kitchen/actors';
 import type { FrontalPreview, WorktopColour, WorktopPreview } from '../../../machines/kitchen/catalogue';
-import type { PhotoFile } from '../../../machines/kitchen/context';
 import { FIXED_CHOICE_STEPS, type StepId, stepOptions, stepRow } from '../../../machines/kitchen/steps';
 
 export const photo: PhotoFile = { name: 'kitchen.jpg', type: 'image/jpeg', size: 233_717 };
@@ -88,7 +87,12 @@ export const comparedKitchens = COMPARED_JOB_IDS.map((id) => ({
   id,
   imageUrl: `/api/v1/images/${id}`,
   choices: [
-    { key: 'material-preview', label: 'Worktop finish', value: id === 'earlier' ? 'Honed' : 'Polished' },
+    {
+      step: 'material-preview',
+      name: 'Worktop finish',
+      value: id === 'earlier' ? 'honed-id' : 'polished-id',
+      label: id === 'earlier' ? 'Honed' : 'Polished',
+    },
   ],
 }));
 

@@ -11,7 +11,7 @@ import {
   jobResponseSchema,
 } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
-import type { GenerationStage } from '../../../machines/kitchen/context';
+import type { GenerationStage } from '../../../machines/kitchen/actors';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';

@@ -2,7 +2,7 @@
 // cards say and show is the step's look (step-looks.tsx).
 import { chosenOn, rowAs } from '../../../../machines/kitchen/steps';
 import { ChoiceGroup } from '../../../components/ChoiceGroup';
-import { useKitchenContext, useSend } from '../../use-kitchen';
+import { useKitchenContext, useSend } from '../../../kitchen/use-kitchen';
 import { CatalogueChoices } from '../CatalogueChoices';
 import {
   type AnyItem,

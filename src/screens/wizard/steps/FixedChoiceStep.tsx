@@ -4,7 +4,7 @@
 import { keptValue, stepMeta, stepOptions } from '../../../../machines/kitchen/steps';
 import { ChoiceGroup } from '../../../components/ChoiceGroup';
 import { LoadingChoices } from '../../../components/ChoicesPlaceholder';
-import { useKitchenContext, useSend } from '../../use-kitchen';
+import { useKitchenContext, useSend } from '../../../kitchen/use-kitchen';
 import { FIXED_LOOKS } from '../step-looks';
 import type { StepProps } from './step-props';
 

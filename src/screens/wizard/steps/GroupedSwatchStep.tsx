@@ -2,7 +2,7 @@
 // chips and swatches say and show is the step's look (step-looks.tsx).
 import { chosenOn, rowAs } from '../../../../machines/kitchen/steps';
 import { ChoiceGroup } from '../../../components/ChoiceGroup';
-import { useKitchenContext, useSend } from '../../use-kitchen';
+import { useKitchenContext, useSend } from '../../../kitchen/use-kitchen';
 import { CatalogueChoices } from '../CatalogueChoices';
 import { type AnyItem, GROUPED_LOOKS, type GroupedLook, type GroupedStepId, lookText } from '../step-looks';
 import type { StepProps } from './step-props';

@@ -1,7 +1,7 @@
 // The soft "is it a kitchen?" warning (issue 22): the server's check saw no fridge, oven, microwave, sink or
 // toaster in the photo. Never a refusal: the visitor may continue anyway (an empty room is a fair photo too) or
 // choose another photo.
-import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
+import { useKitchenContext, useKitchenView, useSend } from '../../../kitchen/use-kitchen';
 
 /** `onChooseAnother` opens the photo step's own file picker (one file input, so the step has one way in). */
 export function KitchenCheckNotice({ onChooseAnother }: { onChooseAnother: () => void }) {

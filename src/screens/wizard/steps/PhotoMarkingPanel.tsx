@@ -3,7 +3,7 @@
 // only when marking starts.
 import { lazy, Suspense } from 'react';
 import type { SurfaceMaskFiles } from '../../../api/surface-masks';
-import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
+import { useKitchenContext, useKitchenView, useSend } from '../../../kitchen/use-kitchen';
 
 const MarkingTool = lazy(() => import('../marking/MarkingTool'));
 

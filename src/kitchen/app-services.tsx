@@ -1,7 +1,9 @@
 // What the app's plumbing shares with components besides the kitchen actor: the API client and the query cache
-// (for preloads) and the outcome of the last save of the user's choices.
+// (for preloads), the loading of a screen's code (for preload on intent: the app, which knows the screens, hands
+// it down, so links need not import them) and the outcome of the last save of the user's choices.
 import { useAtom } from '@xstate/store-react';
 import { createContext, type ReactNode, useContext } from 'react';
+import type { RouteId } from '../../machines/kitchen/routes';
 import type { ApiClient } from '../api/client';
 import type { LazyQueryClient } from '../api/lazy-query-client';
 import type { SaveOutcome } from '../persistence/kitchen-storage';
@@ -11,6 +13,8 @@ export interface AppServices {
   api: ApiClient;
   queryClient: LazyQueryClient;
   saveStatus: SaveStatus;
+  /** Starts loading the code of the screen a route shows (nothing for the screens of the first load). */
+  preloadScreen: (route: RouteId) => void;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);
