@@ -1,5 +1,7 @@
 // A browser-like caller of the real server for the generation tests: keeps its session cookie, uploads
 // photos (a made kitchen unless told otherwise) through validate_image_content, starts jobs and follows them as the app does.
+
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { API_PREFIX, actionPaths, GENERATIONS_REMAINING_HEADER } from '../../../contract/endpoints';
 import {
@@ -14,10 +16,12 @@ import {
   type ValidateImageResponse,
   validateImageResponseSchema,
 } from '../../../contract/images';
+import { surfaceMasksUrl } from '../../../contract/surface-masks';
 import type { KitchenConfiguration } from '../../../machines/kitchen/actors';
 import { configurationOf } from '../../../machines/kitchen/configuration';
 import { initialContext } from '../../../machines/kitchen/context';
 import { catalogue } from '../../../server/catalogue/catalogue';
+import type { SurfaceMasks } from '../../../server/images/surface-masks';
 import { kitchenPhoto } from '../../../tooling/made-images';
 import { cookieHeader } from '../../../tooling/server';
 import { firstPlainChoices } from '../../machines/support/samples';
@@ -179,6 +183,19 @@ export class GenerationClient {
     const verdict = await this.validate(photo);
     if (!verdict.isSafe) throw new Error('the photo was judged unsafe');
     return verdict.imageId;
+  }
+
+  /** Marks surfaces on a stored photo through the mask route, as the marking tool uploads them (grey PNGs). */
+  async markSurfaces(imageId: string, masks: SurfaceMasks): Promise<void> {
+    const form = new FormData();
+    for (const [surface, plane] of Object.entries(masks.planes)) {
+      const png = await sharp(plane, { raw: { width: masks.width, height: masks.height, channels: 1 } })
+        .png()
+        .toBuffer();
+      form.set(surface, new Blob([new Uint8Array(png)], { type: 'image/png' }), `${surface}.png`);
+    }
+    const answer = await this.request(surfaceMasksUrl(imageId), { method: 'PUT', body: form });
+    expect(answer.status).toBe(200);
   }
 
   startKitchen(request: Partial<GenerateKitchenRequest> & { imageId: string }, idempotencyKey?: string) {

@@ -1,5 +1,5 @@
 // The photo result through the real server (issue 22): PGlite, the image pool's threads, the default `local`
-// provider. Marked surfaces come in through the server's `readMasks` part, as the mask store will hand them.
+// provider. Surfaces are marked through the mask route into the real mask store, as the marking tool does.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../../contract/endpoints';
@@ -10,7 +10,6 @@ import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
 import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
 import { CONCEPT_WIDTH } from '../../../server/generation/render/render-concept';
-import type { SurfaceMasks } from '../../../server/images/surface-masks';
 import { UNMARKED_PHOTO_NOTE } from '../../../server/jobs/result-fields';
 import { catalogueFront, knownKitchen } from '../../../tooling/known-kitchens';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
@@ -24,18 +23,13 @@ const navy = catalogueFront('Shaker', 'Matt', 'Navy');
 let db: Database;
 let server: RunningServer;
 const temp = temporaryDir();
-/** What the mask store would hold: masks by photo id. */
-const marked = new Map<string, SurfaceMasks>();
 let photo: Buffer<ArrayBuffer>;
 let masks: KitchenWithMasks['masks'];
 
 beforeAll(async () => {
   db = await openPglite();
   await runMigrations(db);
-  server = await startServer(testConfig(temp.dir, { generationLimit: LIMIT }), {
-    db,
-    readMasks: async (_owner, imageId) => marked.get(imageId) ?? null,
-  });
+  server = await startServer(testConfig(temp.dir, { generationLimit: LIMIT }), { db });
   const kitchen = await knownKitchen({ width: 1200 });
   photo = Buffer.from(await sharp(kitchen.picture.bytes).jpeg({ quality: 95 }).toBuffer());
   masks = kitchen.masks;
@@ -62,7 +56,7 @@ describe('a kitchen from a marked photo, offline', () => {
   it('is the photo at its size with the fronts in the chosen colour and the room untouched', async () => {
     const visitor = new GenerationClient(server.origin);
     const imageId = await visitor.upload(photo);
-    marked.set(imageId, masks);
+    await visitor.markSurfaces(imageId, masks);
     const job = await visitor.finished(
       startedJob(await visitor.startKitchen({ imageId, frontalId: navy.id })).id,
     );
@@ -94,7 +88,7 @@ describe('a kitchen from a marked photo, offline', () => {
   it('answers "generate again" with the same picture, charging nothing; other masks make a new one, charged', async () => {
     const visitor = new GenerationClient(server.origin);
     const imageId = await visitor.upload(photo);
-    marked.set(imageId, masks);
+    await visitor.markSurfaces(imageId, masks);
     const first = await visitor.startKitchen({ imageId, frontalId: navy.id });
     const made = await visitor.finished(startedJob(first).id);
     expect(first.remaining).toBe(LIMIT - 1);
@@ -110,7 +104,7 @@ describe('a kitchen from a marked photo, offline', () => {
     expect(await visitor.remaining()).toBe(LIMIT - 1);
 
     // The visitor marks again (the worktop left out): a different picture, made and charged.
-    marked.set(imageId, { ...masks, planes: { fronts: masks.planes.fronts } });
+    await visitor.markSurfaces(imageId, { ...masks, planes: { fronts: masks.planes.fronts } });
     const remarked = await visitor.startKitchen({ imageId, frontalId: navy.id });
     const next = await visitor.finished(startedJob(remarked).id);
     expect(remarked.remaining).toBe(LIMIT - 2);
@@ -123,7 +117,7 @@ describe('a kitchen from a marked photo, offline', () => {
   it('shows the layout and island as a labelled sketch beside it, to its owner only', async () => {
     const visitor = new GenerationClient(server.origin);
     const imageId = await visitor.upload(photo);
-    marked.set(imageId, masks);
+    await visitor.markSurfaces(imageId, masks);
     const job = await visitor.finished(
       startedJob(await visitor.startKitchen({ imageId, frontalId: navy.id })).id,
     );
