@@ -196,6 +196,7 @@ describe('generation jobs', () => {
       imageUrl: `${local.origin}/api/v1/images/${RESULT_ID}`,
       remainingGenerations: 4,
       provider: 'local',
+      layoutSketchUrl: null,
     });
     expect(recorded.bodies.at(-1)).toEqual({
       imageId: UPLOADED_ID,
