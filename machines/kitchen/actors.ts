@@ -119,6 +119,8 @@ export interface PastGeneration {
   createdAt: string;
   /** The uploaded photo it was made from; absent when the server's answer did not say. */
   source?: { imageId: string; imageUrl: string };
+  /** Its choices in words, in the wizard's order; absent when the server's answer did not say. */
+  choices?: ComparedChoice[];
 }
 
 /** One of a kitchen's choices in words (issue 16): the same rows the share page and the spec sheet show. */

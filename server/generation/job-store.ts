@@ -9,7 +9,7 @@ import {
   type PastKitchenJob,
 } from '../../contract/generation';
 import type { Database, Queryable } from '../db/database';
-import type { NamedKitchenChoices } from './configuration';
+import { describeConfiguration, type NamedKitchenChoices } from './configuration';
 import type { ProviderReference } from './provider';
 
 /** What the runner needs to redo the work: ids and choices, never image bytes. */
@@ -219,7 +219,15 @@ export function createJobStore(db: Database): JobStore {
       );
       return rows.map((row) => {
         const { job, request } = toRecord(row);
-        return { ...job, sourceImageId: request.imageId };
+        const choices =
+          request.kind === 'kitchen'
+            ? describeConfiguration(request).map(({ step, name, label }) => ({
+                key: step,
+                label: name,
+                value: label,
+              }))
+            : [];
+        return { ...job, sourceImageId: request.imageId, choices };
       });
     },
 

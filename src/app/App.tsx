@@ -42,6 +42,7 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
     api: boot.api,
     queryClient: boot.queryClient,
     saveStatus: createSaveStatus(),
+    storage: boot.storage,
   }));
   const [logic] = useState(() =>
     kitchenMachine.provide({

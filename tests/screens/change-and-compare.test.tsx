@@ -1,4 +1,5 @@
-// The result page's "change one thing" and side-by-side view (issue 16), through the screens and the chart.
+// The result page's "change one thing" with its review (issues 16, 25) and side-by-side view, through the
+// screens and the chart.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComparedKitchen, LoadComparisonInput, PastGeneration } from '../../machines/kitchen/actors';
@@ -22,7 +23,7 @@ async function showResult(server: FakeServer = {}) {
   app.navigate('create-kitchen/kitchen-island');
   await shown('Kitchen Island');
   fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  await screen.findByRole('region', { name: 'Change one thing' }, { timeout: 10_000 });
+  await screen.findByRole('region', { name: 'Your choices' }, { timeout: 10_000 });
   return app;
 }
 
@@ -39,9 +40,28 @@ describe('change one thing', () => {
   it('opens the wizard at that step with every other choice kept', async () => {
     const app = await showResult();
     const before = app.context();
-    // Each button names the choice as the share page and the spec sheet do (contract/kitchen-choices.ts).
-    const offered = within(screen.getByRole('region', { name: 'Change one thing' })).getAllByRole('button');
-    expect(offered.map((button) => button.textContent?.replace('Change the ', ''))).toEqual([
+    // Each row names the choice as the share page and the spec sheet do (contract/kitchen-choices.ts), with
+    // what was chosen and a Change button that says which choice it changes.
+    const summary = screen.getByRole('region', { name: 'Your choices' });
+    expect(
+      [...summary.querySelectorAll('.choices-summary__row')].map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('.choices-summary__value')?.textContent,
+      ]),
+    ).toEqual([
+      ['Photo', 'Your photo'],
+      ['Door style', 'Shaker'],
+      ['Handles', 'With handles'],
+      ['Front finish', 'Matt'],
+      ['Front colour', 'Chalk White'],
+      ['Worktop material', 'Quartz'],
+      ['Worktop colour', 'Calacatta'],
+      ['Worktop finish', 'Polished'],
+      ['Layout', 'L-shaped'],
+      ['Island', 'An island'],
+    ]);
+    const offered = within(summary).getAllByRole('button');
+    expect(offered.map((button) => button.getAttribute('aria-label')?.replace('Change the ', ''))).toEqual([
       'photo',
       'door style',
       'handles',
@@ -64,6 +84,52 @@ describe('change one thing', () => {
     expect(app.context().worktops).toEqual(before.worktops);
     expect(app.context().selectedShape).toBe(before.selectedShape);
     expect(app.context().hasIsland).toBe(before.hasIsland);
+  });
+
+  it('returns to a review of every choice with Generate, not through every later step', async () => {
+    const generated: string[] = [];
+    const app = await showResult({
+      generateKitchen: async (input) => {
+        generated.push(input.configuration?.worktop.finish ?? 'none');
+        return { imageUrl: `/result-${generated.length}.png`, remainingGenerations: 3, provider: 'local' };
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
+    await shown('Worktop Finish');
+    fireEvent.click(await screen.findByRole('radio', { name: /Honed/ }));
+    expect(screen.getByText('Next takes you back to the review of your choices.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Two steps were left after the worktop finish: the review comes instead of them.
+    const review = await screen.findByRole('region', { name: 'Review your choices' });
+    expect(viewOf(app.actor.getSnapshot())).toMatchObject({ path: '/your-kitchen', isReviewing: true });
+    const worktopFinish = [...review.querySelectorAll('.choices-summary__row')].find(
+      (row) => row.querySelector('dt')?.textContent === 'Worktop finish',
+    );
+    expect(worktopFinish?.querySelector('.choices-summary__value')?.textContent).toBe('Honed');
+    // Back to the kitchen without generating: Next walks the wizard again afterwards.
+    fireEvent.click(screen.getByRole('button', { name: 'Back to your kitchen' }));
+    expect(await screen.findByRole('region', { name: 'Your choices' })).toBeTruthy();
+    expect(app.context().changingOneThing).toBe(false);
+    // Changing again, then generating from the review.
+    fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
+    await shown('Worktop Finish');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('region', { name: 'Review your choices' });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByRole('region', { name: 'Your choices' }, { timeout: 10_000 })).toBeTruthy();
+    expect(generated).toEqual(['Polished', 'Honed']);
+  });
+
+  it('walks the steps a change cleared before the review: the chart still decides what is complete', async () => {
+    const app = await showResult();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the worktop material' }));
+    await shown('Worktop Material');
+    fireEvent.click(await screen.findByRole('radio', { name: /Granite/ }));
+    // A new material clears its colour and finish: Next leads on to them, not to the review.
+    expect(screen.queryByText('Next takes you back to the review of your choices.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await shown('Worktop Color');
+    expect(viewOf(app.actor.getSnapshot()).isReviewing).toBe(false);
   });
 });
 

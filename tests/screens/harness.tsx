@@ -191,6 +191,7 @@ export function renderApp(server: FakeServer = {}) {
         api: createApiClient(),
         queryClient: createLazyQueryClient(),
         saveStatus: createSaveStatus(),
+        storage: localStorage,
       }}
     >
       <KitchenActor.Provider logic={logic} options={{ input }}>

@@ -47,18 +47,49 @@ describe('your kitchen', () => {
     );
   });
 
-  it('lists the earlier kitchens, without the one on show', async () => {
+  it('lists the earlier kitchens with their date and choices, and reopens one on the result page', async () => {
+    const photo = { imageId: 'photo-b', imageUrl: '/photo-b.jpg' };
+    const choices = [
+      { key: 'design', label: 'Door style', value: 'Slab' },
+      { key: 'handles', label: 'Handles', value: 'Handleless' },
+      { key: 'frontal-color', label: 'Front colour', value: 'Sage' },
+      { key: 'kitchen-shape', label: 'Layout', value: 'Galley' },
+    ];
     const earlier = [
       { id: 'a', imageUrl: '/result.png', createdAt: '2026-11-20T10:00:00.000Z' },
-      { id: 'b', imageUrl: '/earlier.jpg', createdAt: '2026-11-19T09:30:00.000Z' },
+      { id: 'b', imageUrl: '/earlier.jpg', createdAt: '2026-11-19T09:30:00.000Z', source: photo, choices },
     ];
     const generation = controllableGeneration();
     await startGeneration({ generateKitchen: generation.generateKitchen, history: earlier });
     await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
     const history = await screen.findByRole('region', { name: 'Your earlier kitchens' });
-    const pictures = within(history).getAllByRole('img');
-    expect(pictures.map((picture) => picture.getAttribute('src'))).toEqual(['/earlier.jpg']);
-    expect(within(history).getByRole('link').getAttribute('href')).toBe('/earlier.jpg');
+    const [entry, ...others] = within(history).getAllByRole('listitem');
+    expect(others).toEqual([]);
+    // Its picture (decorative: the entry's words say which kitchen it is), date and main choices.
+    expect(entry?.querySelector('img')?.getAttribute('src')).toBe('/earlier.jpg');
+    const made = new Date('2026-11-19T09:30:00.000Z').toLocaleString(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    expect(entry?.textContent).toContain(made);
+    expect(entry?.textContent).toContain('Slab · Sage · Galley');
+    expect(within(history).queryByRole('link')).toBeNull();
+
+    fireEvent.click(within(history).getByRole('button', { name: `Open the kitchen made ${made}` }));
+    const title = screen.getByRole('heading', { name: `Your kitchen of ${made}` });
+    expect(document.activeElement).toBe(title);
+    expect(screen.getByRole('link', { name: 'Download image' }).getAttribute('href')).toBe('/earlier.jpg');
+    expect((await screen.findByRole('img', { name: 'Your kitchen before' })).getAttribute('src')).toBe(
+      '/photo-b.jpg',
+    );
+    const madeWith = screen.getByRole('region', { name: 'Made with' });
+    expect(within(madeWith).getByText('Handleless')).toBeTruthy();
+    // Only the latest kitchen is changed or started over from.
+    expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your choices' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to your latest kitchen' }));
+    expect(screen.getByRole('link', { name: 'Download image' }).getAttribute('href')).toBe('/result.png');
+    expect(screen.getByRole('region', { name: 'Your choices' })).toBeTruthy();
   });
 
   it('follows the stages, then shows the result with compare, download, generate again and start over', async () => {
@@ -93,9 +124,40 @@ describe('your kitchen', () => {
     await generation.finish({ imageUrl: '/result-2.png', remainingGenerations: 1, provider: 'local' });
     expect(await screen.findByText('1 generation left')).toBeTruthy();
 
+    // Start over asks first; keeping the kitchen puts focus back on the button.
     fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    const question = screen.getByText(/^Start over with a new photo\?/);
+    expect(document.activeElement).toBe(question);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep this kitchen' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start over' }));
+    expect(app.context().frontals.doorStyleGroup).toBe('Shaker');
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, start over' }));
     await shown('Upload Your Kitchen Photo');
     expect(app.context().frontals.doorStyleGroup).toBeNull();
+  });
+
+  it('says what the visitor can still do at 0 generations left, and that generations do not renew', async () => {
+    const generation = controllableGeneration();
+    await startGeneration({ generateKitchen: generation.generateKitchen });
+    await generation.finish({ imageUrl: '/result.png', remainingGenerations: 0, provider: 'local' });
+    const panel = await screen.findByRole('region', { name: 'You have used all your generations' });
+    expect(panel.textContent).toContain('download this kitchen');
+    expect(panel.textContent).toContain('share it with a link');
+    expect(panel.textContent).toContain('keep your kitchens with a passkey');
+    expect(panel.textContent).toContain('Generations do not renew');
+    const again = screen.getByRole('button', { name: 'Generate again' });
+    expect(again.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('You have no generations left.')).toBeTruthy();
+  });
+
+  it('shows the generation stage once, in its list, and announces it', async () => {
+    const generation = controllableGeneration();
+    await startGeneration({ generateKitchen: generation.generateKitchen });
+    await screen.findByRole('list');
+    const seen = screen.getAllByText(/Waiting for a free renderer/);
+    // The announcement is for screen readers only: one visible line.
+    expect(seen.filter((element) => !element.closest('.visually-hidden'))).toHaveLength(1);
   });
 
   it('cancels a generation', async () => {

@@ -68,13 +68,13 @@ function Comparison({ kitchens, before }: { kitchens: ComparedKitchen[]; before:
     <div className="compare-grid" data-count={kitchens.length}>
       {before && (
         <figure className="compare-grid__kitchen">
-          <img src={before} alt="Your kitchen before" className="side-by-side__image" />
+          <img src={before} alt="Your kitchen before" className="compare-grid__image" />
           <figcaption>Before</figcaption>
         </figure>
       )}
       {kitchens.map((kitchen, index) => (
         <figure key={kitchen.id} className="compare-grid__kitchen">
-          <img src={kitchen.imageUrl} alt={`Kitchen ${index + 1}`} className="side-by-side__image" />
+          <img src={kitchen.imageUrl} alt={`Kitchen ${index + 1}`} className="compare-grid__image" />
           <figcaption>
             <dl className="compare-grid__choices">
               {kitchen.choices.map((choice) => (

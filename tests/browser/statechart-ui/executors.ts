@@ -12,7 +12,7 @@ import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { ACCOUNT_BUTTONS } from '../../../src/components/account-buttons';
-import { choiceOfStep } from '../../../src/screens/your-kitchen/ChangeOneThing';
+import { choiceOfStep } from '../../../src/screens/your-kitchen/ChoicesSummary';
 import { kitchenPhotoFile } from '../../support/made-images';
 import { backButton, card, choosePhoto, generateButton, magentaPhoto, nextButton } from '../kitchen-driver';
 import {
@@ -174,6 +174,7 @@ export const executors: ExecutorTable = {
   },
   GENERATE: {
     run: async (page, _, before) => {
+      // "Generate again" on the latest kitchen; "Generate" on the last step and on the review.
       const again = before.matches({ routes: { 'your-kitchen': 'result' } });
       await (again ? button(page, 'Generate again') : generateButton(page)).click();
     },
@@ -181,7 +182,13 @@ export const executors: ExecutorTable = {
   'GENERATION.STAGE': { byItself: 'the app reports the stages the server job goes through' },
   'GENERATION.CANCEL': { run: (page) => button(page, 'Cancel').click() },
   RETRY: { run: (page) => button(page, 'Try again').click() },
-  RESET: { run: (page) => button(page, 'Start over').click() },
+  // Start over asks first (issue 25).
+  RESET: {
+    run: async (page) => {
+      await button(page, 'Start over').click();
+      await button(page, 'Yes, start over').click();
+    },
+  },
   ACCESS_DENIED: { byItself: 'raised by the machine when authorisation fails' },
   'GENERATION.REFUSED': { byItself: 'raised by the machine when the service refuses a generation' },
   'MY_DATA.DELETE': { run: (page) => button(page, 'Delete my data').click() },
@@ -202,6 +209,15 @@ export const executors: ExecutorTable = {
   'COMPARE.CLOSE': { run: (page) => button(page, 'Close side by side').click() },
   CHANGE_ONE_THING: {
     run: (page, event) => button(page, `Change the ${choiceOfStep(event.step)}`).click(),
+  },
+  'REVIEW.CLOSE': { run: (page) => button(page, 'Back to your kitchen').click() },
+  'KITCHEN.OPEN': {
+    run: async (page, event, before) => {
+      if (event.jobId === null) return button(page, 'Back to your latest kitchen').click();
+      const { imageUrl } = before.context.generationHistory.find(({ id }) => id === event.jobId) ?? {};
+      const entry = page.locator('.history__entry', { has: page.locator(`img[src="${imageUrl}"]`) });
+      await entry.getByRole('button', { name: /^Open the kitchen made / }).click();
+    },
   },
   // The account's buttons (src/components/AccountControls.tsx); the ceremony needs a virtual authenticator.
   'ACCOUNT.SAVE': { run: (page) => button(page, ACCOUNT_BUTTONS.save).first().click() },

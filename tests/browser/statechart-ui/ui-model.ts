@@ -307,6 +307,25 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
       { type: 'CHANGE_ONE_THING', step: 'material-preview' },
     );
   }
+  // The review (issue 25): generate, change another thing, or back to the kitchen.
+  if (view.isReviewing) {
+    events.push(
+      { type: 'GENERATE' },
+      { type: 'REVIEW.CLOSE' },
+      { type: 'CHANGE_ONE_THING', step: 'kitchen-shape' },
+    );
+  }
+  // A kitchen of the history opened on the result page, and the latest again.
+  const listed = context.generationHistory[0];
+  const onResult =
+    snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } }) ||
+    snapshot.matches({ routes: { 'your-kitchen': 'empty' } });
+  if (onResult && context.openedKitchenId === null && listed) {
+    events.push({ type: 'KITCHEN.OPEN', jobId: listed.id });
+  }
+  if (onResult && context.openedKitchenId !== null && context.lastGeneratedImageDataUrl !== null) {
+    events.push({ type: 'KITCHEN.OPEN', jobId: null });
+  }
   if (canCompare(snapshot)) {
     events.push({
       type: 'COMPARE.OPEN',
