@@ -23,7 +23,6 @@ export const PAGE_TOKENS: Readonly<Record<string, string>> = {
   '--text-md': '1rem',
   '--text-lg': '1.125rem',
   '--text-xl': '1.375rem',
-  '--text-2xl': '1.75rem',
   '--text-3xl': '2.25rem',
   '--space-1': '0.25rem',
   '--space-2': '0.5rem',

@@ -8,28 +8,39 @@ import '../styles/privacy.css';
 import { DeleteMyData } from './privacy/DeleteMyData';
 import { useKitchenContext } from './use-kitchen';
 
+/** Each image service the operator may choose, by the name the server reports it with, in words a visitor reads. */
 const PROVIDERS = [
-  { name: 'local', what: 'Nothing. The picture is drawn on this service’s own server.' },
   {
-    name: 'openai',
+    id: 'local',
+    name: 'This service’s own renderer',
+    what: 'Nothing. The picture is drawn on this service’s own server.',
+  },
+  {
+    id: 'openai',
+    name: 'OpenAI',
     what: 'Your photo (or its empty room), without its metadata, and your choices as text go to OpenAI. No name, account or session.',
   },
   {
-    name: 'replicate',
+    id: 'replicate',
+    name: 'Replicate',
     what: 'Your photo and your choices as text go to Replicate, which deletes them and the result after one hour.',
   },
   {
-    name: 'comfyui',
+    id: 'comfyui',
+    name: 'The operator’s own ComfyUI server',
     what: 'Your photo and your choices go to the operator’s own ComfyUI server, which keeps its copies until the operator removes them.',
   },
 ] as const;
 
 export function PrivacyScreen() {
-  const { retentionDays, sessionDays, provider } = useKitchenContext((context) => ({
+  const { retentionDays, sessionDays, provider, hasKitchens, currentStep } = useKitchenContext((context) => ({
     retentionDays: context.imageRetentionDays,
     sessionDays: context.sessionDays,
     provider: context.lastGenerationProvider,
+    hasKitchens: context.lastGeneratedImageDataUrl !== null || context.generationHistory.length > 0,
+    currentStep: context.currentStep,
   }));
+  const yours = PROVIDERS.find(({ id }) => id === provider)?.name;
   const kept = retentionDays ? `${retentionDays} days` : 'a limited number of days';
   const sessionEnds = sessionDays
     ? `after ${sessionDays.idle} days without a visit, and after ${sessionDays.max} days at most`
@@ -58,11 +69,12 @@ export function PrivacyScreen() {
         </p>
         <h2>What leaves this service</h2>
         <p>
-          It depends on the image service the operator has chosen{provider ? ` (yours: ${provider})` : ''}:
+          It depends on the image service the operator has chosen
+          {yours ? ` (your last kitchen was made by: ${yours})` : ''}:
         </p>
         <dl>
-          {PROVIDERS.map(({ name, what }) => (
-            <div key={name}>
+          {PROVIDERS.map(({ id, name, what }) => (
+            <div key={id}>
               <dt>{name}</dt>
               <dd>{what}</dd>
             </div>
@@ -80,8 +92,12 @@ export function PrivacyScreen() {
           (a zip of your photos and pictures, and a file of your choices)
         </p>
         <DeleteMyData />
-        <p>
-          <RouteLink route="create-kitchen/upload-image" className="button button--secondary">
+        {/* Back where the visitor's kitchen is: the result page once there is one, else the step they were on. */}
+        <p className="privacy__back">
+          <RouteLink
+            route={hasKitchens ? 'your-kitchen' : `create-kitchen/${currentStep}`}
+            className="button button--secondary"
+          >
             Back to your kitchen
           </RouteLink>
         </p>

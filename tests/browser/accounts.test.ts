@@ -4,7 +4,7 @@
 // operator's disable and revoke reach open apps as /access-denied with the reason. axe on every new screen.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_USER_DISABLE_PATH } from '../../contract/accounts';
+import { ADMIN_USER_DISABLE_PATH, accountPaths } from '../../contract/accounts';
 import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
 import { ACCOUNT_BUTTONS } from '../../src/components/account-buttons';
 import { DESKTOP_VIEWPORT, expectNoAxeViolations, MOBILE_VIEWPORT, newAppContext } from '../support/browser';
@@ -35,7 +35,7 @@ const bootUserId = (page: Page) =>
 /** The kitchens listed under "Your kitchens" (a browser without one of its own), by their image address. */
 const historyLinks = (page: Page) =>
   page
-    .getByRole('region', { name: 'Your kitchens' })
+    .getByRole('region', { name: 'Your kitchens', exact: true })
     .locator('.history__entry img')
     .evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).pathname));
 
@@ -83,7 +83,7 @@ describe('passkey accounts', () => {
       await button(laptop.page, ACCOUNT_BUTTONS.signIn).click();
       await laptop.page.waitForURL('**/your-kitchen');
       await signedInNote(laptop.page).waitFor();
-      await laptop.page.getByRole('region', { name: 'Your kitchens' }).waitFor();
+      await laptop.page.getByRole('region', { name: 'Your kitchens', exact: true }).waitFor();
       expect(await historyLinks(laptop.page)).toEqual([kitchen]);
       // Not a dead end: the kitchen opens on the result page of the second device.
       await laptop.page.getByRole('button', { name: /^Open the kitchen made / }).click();
@@ -101,7 +101,7 @@ describe('passkey accounts', () => {
       expect(await laptop.page.evaluate(() => localStorage.getItem('create-kitchen-storage'))).toBeNull();
       await laptop.page.goto('/your-kitchen');
       await waitForHeading(laptop.page, 'Your kitchen');
-      expect(await laptop.page.getByRole('region', { name: 'Your kitchens' }).count()).toBe(0);
+      expect(await laptop.page.getByRole('region', { name: 'Your kitchens', exact: true }).count()).toBe(0);
 
       // The phone is still signed in, across a reload.
       await phone.page.reload();
@@ -181,6 +181,34 @@ describe('the header’s account controls', () => {
           viewport.width > 448,
         );
         await expectNoAxeViolations(page, `home with the header ${where}`);
+
+        // A failed ceremony: its reason is a row of its own under the buttons, which stay on one row with the
+        // brand; its × dismisses it (issue 25: it used to break a phone's header into three rows).
+        await page.route(`**${API_PREFIX}${accountPaths.registrationOptions}`, (route) =>
+          route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 503,
+              error: 'Service Unavailable',
+              message: 'Passkeys are resting.',
+            }),
+          }),
+        );
+        await button(page, ACCOUNT_BUTTONS.save).click();
+        const failure = page.getByRole('alert');
+        await failure.waitFor();
+        const failedBoxes = await Promise.all([brand, ...controls].map((part) => part.boundingBox()));
+        const [brandBox, ...buttonBoxes] = failedBoxes;
+        for (const box of buttonBoxes) {
+          expect(Math.abs((box?.y ?? 0) - (brandBox?.y ?? 0)), where).toBeLessThan(brandBox?.height ?? 0);
+        }
+        const failureBox = await failure.boundingBox();
+        expect(failureBox?.y ?? 0, where).toBeGreaterThanOrEqual((buttonBoxes[0]?.y ?? 0) + 40);
+        expect((failureBox?.x ?? 0) + (failureBox?.width ?? 0), where).toBeLessThanOrEqual(viewport.width);
+        await expectNoAxeViolations(page, `home with a passkey failure ${where}`);
+        await button(page, ACCOUNT_BUTTONS.dismiss).click();
+        await failure.waitFor({ state: 'detached' });
       } finally {
         await context.close();
       }

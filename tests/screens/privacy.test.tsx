@@ -59,20 +59,51 @@ describe('the privacy page', () => {
   it('says, for each provider, what leaves this service', async () => {
     await openPrivacy();
     const sentences = providerSentences();
-    expect(Object.keys(sentences)).toEqual(['local', 'openai', 'replicate', 'comfyui']);
-    expect(sentences.local).toMatch(/^Nothing\./);
-    expect(sentences.openai).toMatch(/go to OpenAI/);
-    expect(sentences.openai).toMatch(/No name, account or session/);
-    expect(sentences.replicate).toMatch(/go to Replicate, which deletes them .* after one hour/);
-    expect(sentences.comfyui).toMatch(/operator’s own ComfyUI server/);
-    expect(sectionText('What leaves this service')).not.toContain('yours:');
+    // Named as a visitor knows them, never by the operator's setting ("local", "comfyui").
+    expect(Object.keys(sentences)).toEqual([
+      'This service’s own renderer',
+      'OpenAI',
+      'Replicate',
+      'The operator’s own ComfyUI server',
+    ]);
+    expect(sentences['This service’s own renderer']).toMatch(/^Nothing\./);
+    expect(sentences.OpenAI).toMatch(/go to OpenAI/);
+    expect(sentences.OpenAI).toMatch(/No name, account or session/);
+    expect(sentences.Replicate).toMatch(/go to Replicate, which deletes them .* after one hour/);
+    expect(sentences['The operator’s own ComfyUI server']).toMatch(/operator’s own ComfyUI server/);
+    expect(sectionText('What leaves this service')).not.toMatch(/local|comfyui|replicate\)/);
+    expect(sectionText('What leaves this service')).not.toContain('your last kitchen');
   });
 
   it('names the provider that made the last kitchen', async () => {
     await openPrivacy({
       restored: { wizard: { lastGenerationProvider: 'replicate' }, frontals: {}, worktops: {} },
     });
-    expect(sectionText('What leaves this service')).toContain('(yours: replicate)');
+    expect(sectionText('What leaves this service')).toContain('(your last kitchen was made by: Replicate)');
+  });
+
+  it('leads back to the result page once there is a kitchen, else to the step the visitor was on', async () => {
+    const withKitchen = await openPrivacy({
+      restored: { wizard: { lastGeneratedImageDataUrl: '/result.png' }, frontals: {}, worktops: {} },
+    });
+    expect(screen.getByRole('link', { name: 'Back to your kitchen' }).getAttribute('href')).toBe(
+      '/your-kitchen',
+    );
+    withKitchen.unmount();
+    await openPrivacy();
+    expect(screen.getByRole('link', { name: 'Back to your kitchen' }).getAttribute('href')).toBe(
+      '/create-kitchen/upload-image',
+    );
+  });
+
+  it('is one link away from every screen, in the footer', async () => {
+    const app = renderApp();
+    await act(async () => {});
+    for (const route of ['home', 'your-kitchen', 'not-found'] as const) {
+      app.navigate(route);
+      await act(async () => {});
+      expect(within(screen.getByRole('contentinfo')).getByRole('link').getAttribute('href')).toBe('/privacy');
+    }
   });
 
   it('links the download of the zip', async () => {
