@@ -101,6 +101,11 @@ async function shootWizardAndResult(page: Page, camera: Shooter): Promise<void> 
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
   await page.getByRole('slider', { name: 'Compare before and after' }).waitFor();
   await camera.shoot(page, 'your-kitchen');
+  // Issue 25: the choices with their Change, and Start over asking first.
+  await camera.shoot(page, 'your-choices', page.getByRole('region', { name: 'Your choices' }));
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await camera.shoot(page, 'start-over', page.locator('.result__actions'));
+  await page.getByRole('button', { name: 'Keep this kitchen' }).click();
   // Issue 15: the guest's offer to keep their kitchens with a passkey.
   await camera.shoot(page, 'save-my-kitchens', page.getByRole('region', { name: 'Keep your kitchens' }));
 }
@@ -158,19 +163,22 @@ async function shootSharing(page: Page, camera: Shooter): Promise<void> {
   await completeWizard(page, (await showcaseKitchen()).file);
   await generateButton(page).click();
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
-  // Change one thing (the layout), so side by side has a difference to mark.
+  // Change one thing (the layout), so side by side has a difference to mark; Next returns to the review.
   await page.getByRole('button', { name: 'Change the layout' }).click();
   await waitForStep(page, 'kitchen-shape');
   await card(page, 'kitchen-shape', 2).click();
   await nextButton(page).click();
-  await waitForStep(page, 'kitchen-island');
+  await page.getByRole('region', { name: 'Review your choices' }).waitFor();
+  await camera.shoot(page, 'review');
   await generateButton(page).click();
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
   const share = page.getByRole('region', { name: 'Share' });
   await share.getByRole('checkbox', { name: 'Include my before photo' }).check();
   await share.getByRole('button', { name: 'Create share link' }).click();
-  const link = await share.getByRole('textbox', { name: 'Your link' }).inputValue();
+  const link = await share.getByRole('textbox', { name: /^Your link/ }).inputValue();
   await camera.shoot(page, 'share-panel', share);
+  const history = page.getByRole('region', { name: 'Your earlier kitchens' });
+  await camera.shoot(page, 'history', history);
   const choose = page.getByRole('group', { name: /choose 2 to 4/ });
   await choose.getByRole('checkbox').nth(0).check();
   await choose.getByRole('checkbox').nth(1).check();
@@ -178,10 +186,16 @@ async function shootSharing(page: Page, camera: Shooter): Promise<void> {
   const compared = page.getByRole('region', { name: 'Side by side' });
   await compared.getByRole('img', { name: 'Kitchen 2' }).waitFor();
   await camera.shoot(page, 'side-by-side', compared);
+  await compared.getByRole('button', { name: 'Close side by side' }).click();
+  await camera.shoot(page, 'side-by-side-picker', page.getByRole('group', { name: /choose 2 to 4/ }));
+  // An earlier kitchen reopened on the result page.
+  await history.getByRole('button', { name: /^Open the kitchen made / }).click();
+  await page.getByRole('button', { name: 'Back to your latest kitchen' }).waitFor();
+  await camera.shoot(page, 'earlier-kitchen');
   await page.goto(link);
   await page.getByRole('heading', { level: 1, name: 'A reimagined kitchen' }).waitFor();
   await camera.shoot(page, 'share-page');
-  await page.getByRole('link', { name: 'Spec sheet' }).click();
+  await page.getByRole('link', { name: /^Spec sheet/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Kitchen spec sheet' }).waitFor();
   await camera.shoot(page, 'spec-sheet');
   await page.goto(`${link.slice(0, -4)}nope`);

@@ -4,7 +4,16 @@ import { useId } from 'react';
 import { generationBlockedReason, remainingText } from '../generations-left';
 import { useKitchenContext, useSend } from '../use-kitchen';
 
-export function GenerateButton({ label, refusal }: { label: string; refusal: string | null }) {
+export function GenerateButton({
+  label,
+  refusal,
+  look,
+}: {
+  label: string;
+  refusal: string | null;
+  /** Primary where generating is the page's one next step (the review); secondary beside Download. */
+  look: 'primary' | 'secondary';
+}) {
   const send = useSend();
   const statusId = useId();
   const remaining = useKitchenContext((context) => context.remainingGenerations);
@@ -14,7 +23,7 @@ export function GenerateButton({ label, refusal }: { label: string; refusal: str
     <div className="generate-action">
       <button
         type="button"
-        className="button button--primary"
+        className={`button button--${look}`}
         aria-disabled={blockedReason !== null}
         aria-describedby={status ? statusId : undefined}
         onClick={() => {

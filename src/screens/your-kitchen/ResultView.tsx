@@ -88,18 +88,18 @@ export function ResultView({
       <h2 id="result-title" tabIndex={-1} className={latest ? 'visually-hidden' : 'result__title'}>
         {latest ? 'Your reimagined kitchen' : `Your kitchen of ${madeOn(kitchen.job.createdAt)}`}
       </h2>
+      <KitchenPicture {...picture} />
       {latest && isConceptRender && (
-        <p className="notice">
+        <p className="muted result__note">
           An offline concept render: a quick sketch of your choices, drawn without a photoreal AI service.
         </p>
       )}
-      <KitchenPicture {...picture} />
       <div className="result__actions">
         <a className="button button--primary" href={picture.after} download="kitchen-reimagined.jpg">
           Download image
         </a>
         {latest ? (
-          <GenerateButton label="Generate again" refusal={refusal} />
+          <GenerateButton label="Generate again" refusal={refusal} look="secondary" />
         ) : (
           <button
             type="button"

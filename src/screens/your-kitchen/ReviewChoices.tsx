@@ -10,7 +10,7 @@ export function ReviewChoices({ refusal }: { refusal: string | null }) {
     <div className="review">
       <ChoicesSummary headingId="review-title" heading="Review your choices" />
       <div className="review__actions">
-        <GenerateButton label="Generate" refusal={refusal} />
+        <GenerateButton label="Generate" refusal={refusal} look="primary" />
         <button
           type="button"
           className="button button--secondary"

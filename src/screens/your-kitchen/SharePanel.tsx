@@ -36,7 +36,7 @@ function LiveLink({
       {address ? (
         <div className="share__made">
           <label htmlFor={fieldId} className="share__field">
-            Your link <span className="muted">({made.toLowerCase()})</span>
+            Your link
             <input
               id={fieldId}
               ref={field}
@@ -58,6 +58,7 @@ function LiveLink({
             Stop sharing this link
           </button>
           <span role="status">{copied ? 'Copied.' : ''}</span>
+          <p className="share__when muted">{made}</p>
         </div>
       ) : (
         // Made in another browser: its address was shown there only.

@@ -1,0 +1,119 @@
+// Issue 25 in real Chromium: every screen, at a small phone (320 px), a phone (390 px) and a desktop (1280 px),
+// has no axe violation, no sideways scrolling, a way back into the product, and no control hidden under a
+// sticky bar: each one, focused (the browser scrolls it into view as a keyboard user would), is what is drawn at
+// its own centre.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SPEC_STEP_ORDER } from '../machines/model/spec-oracle';
+import { DESKTOP_VIEWPORT, expectNoAxeViolations, MOBILE_VIEWPORT, newAppContext } from '../support/browser';
+import { kitchenPhotoFile } from '../support/made-images';
+import { setUpBrowserSuite } from './browser-suite';
+import {
+  chooseFirstOptions,
+  choosePhoto,
+  generateButton,
+  nextButton,
+  photoOutcome,
+  waitForGenerationEnd,
+  waitForHeading,
+  waitForStep,
+} from './kitchen-driver';
+
+const suite = setUpBrowserSuite({ generationLimit: 20 });
+
+const SIZES = [{ width: 320, height: 640 }, MOBILE_VIEWPORT, DESKTOP_VIEWPORT] as const;
+
+/** The controls a sticky bar hides: each focusable control that is not itself inside a bar. */
+async function coveredControls(page: Page): Promise<string[]> {
+  const count = await page.locator('main a[href], main button, main input, main [tabindex="0"]').count();
+  const covered: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const hidden = await page.evaluate((at) => {
+      const controls = [
+        ...document.querySelectorAll<HTMLElement>(
+          'main a[href], main button, main input, main [tabindex="0"]',
+        ),
+      ];
+      const control = controls[at];
+      if (!control || control.closest('.wizard-nav, .onboarding__nav')) return null;
+      // A visually hidden input (a card's radio) is shown by its label: check what the visitor sees.
+      const shown = control.closest('label') ?? control;
+      const box = shown.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return null;
+      control.focus();
+      const now = shown.getBoundingClientRect();
+      const drawn = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
+      return drawn && (shown.contains(drawn) || drawn.contains(shown))
+        ? null
+        : `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 40)}" under ${drawn?.className ?? 'nothing'}`;
+    }, index);
+    if (hidden) covered.push(hidden);
+  }
+  return covered;
+}
+
+async function checkScreen(page: Page, screen: string, width: number): Promise<void> {
+  const where = `${screen} at ${width} px`;
+  await expectNoAxeViolations(page, where);
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+  if (width < DESKTOP_VIEWPORT.width) expect(await coveredControls(page), where).toEqual([]);
+  // The brand leads into the product from every screen.
+  expect(await page.getByRole('link', { name: 'Kitchen Reimagined', exact: true }).count(), where).toBe(1);
+}
+
+describe('every screen', () => {
+  for (const viewport of SIZES) {
+    it(`passes axe, fits and hides no control at ${viewport.width} px`, async () => {
+      const context = await newAppContext(suite.browser, suite.origin, viewport);
+      try {
+        const page = await context.newPage();
+        const width = viewport.width;
+        await page.goto('/');
+        await waitForHeading(page, 'See your kitchen reimagined');
+        await checkScreen(page, 'home', width);
+        await page.goto('/onboarding/how-it-works');
+        for (const title of ['How it works', 'Make it yours', 'Showcase']) {
+          await waitForHeading(page, title);
+          await checkScreen(page, title, width);
+          await page.getByRole('button', { name: title === 'Showcase' ? 'Start creating' : 'Next' }).click();
+        }
+        await waitForStep(page, 'upload-image');
+        await checkScreen(page, 'upload-image (empty)', width);
+        await choosePhoto(page, await kitchenPhotoFile());
+        expect(await photoOutcome(page)).toBe('ready');
+        await checkScreen(page, 'upload-image', width);
+        for (const id of SPEC_STEP_ORDER.slice(1)) {
+          if (id === 'handles') continue;
+          await nextButton(page).click();
+          await waitForStep(page, id);
+          await chooseFirstOptions(page, id);
+          await checkScreen(page, id, width);
+        }
+        await generateButton(page).click();
+        expect(await waitForGenerationEnd(page)).toBe('result');
+        await checkScreen(page, 'your kitchen', width);
+        await page.getByRole('button', { name: 'Change the layout' }).click();
+        await waitForStep(page, 'kitchen-shape');
+        await nextButton(page).click();
+        await page.getByRole('region', { name: 'Review your choices' }).waitFor();
+        await checkScreen(page, 'review', width);
+        await page.getByRole('button', { name: 'Back to your kitchen' }).click();
+        await page.getByRole('button', { name: 'Start over' }).click();
+        await checkScreen(page, 'start over asked', width);
+        await page.getByRole('button', { name: 'Keep this kitchen' }).click();
+        await page.getByRole('link', { name: 'Privacy and your data' }).first().click();
+        await waitForHeading(page, 'Privacy and your data');
+        await checkScreen(page, 'privacy', width);
+        await page.goto('/nowhere');
+        await waitForHeading(page, 'Not Found');
+        await checkScreen(page, 'not found', width);
+        await page.goto('/share/not-a-real-link');
+        await page.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
+        await checkScreen(page, 'share link not found', width);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
