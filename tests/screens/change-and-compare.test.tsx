@@ -109,6 +109,7 @@ describe('change one thing', () => {
     // Back to the kitchen without generating: Next walks the wizard again afterwards.
     fireEvent.click(screen.getByRole('button', { name: 'Back to your kitchen' }));
     expect(await screen.findByRole('region', { name: 'Your choices' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your reimagined kitchen' }));
     expect(app.context().changingOneThing).toBe(false);
     // Changing again, then generating from the review.
     fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
@@ -162,6 +163,8 @@ describe('side by side', () => {
     fireEvent.click(boxes[2] as HTMLElement);
     fireEvent.click(compare);
     const view = await screen.findByRole('region', { name: 'Side by side' });
+    // The picker is replaced: focus moves to the view's heading, not to the page's body.
+    expect(document.activeElement).toBe(within(view).getByRole('heading', { name: 'Side by side' }));
     expect(asked).toEqual([{ jobIds: ['latest', 'oldest'] }]);
     expect(
       within(view)
@@ -176,6 +179,7 @@ describe('side by side', () => {
     fireEvent.click(within(view).getByRole('button', { name: 'Close side by side' }));
     expect(screen.queryByRole('region', { name: 'Side by side' })).toBeNull();
     expect(screen.getByRole('group', { name: /choose 2 to 4/ })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Compare side by side' }));
   });
 
   it("marks a studio's added step that only one kitchen has as differing", async () => {

@@ -28,7 +28,9 @@ export function ChoicesSummary({ headingId, heading }: { headingId: string; head
   const chosen = useKitchenContext((context) => STEP_IDS.map((step) => chosenWords(step, context)));
   return (
     <section className="choices-summary" aria-labelledby={headingId}>
-      <h2 id={headingId}>{heading}</h2>
+      <h2 id={headingId} tabIndex={-1}>
+        {heading}
+      </h2>
       <p className="muted">Change one thing: every other choice stays as it is.</p>
       <dl className="choices-summary__list">
         {STEP_IDS.map((step, index) => (

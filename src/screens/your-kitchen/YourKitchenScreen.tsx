@@ -47,14 +47,17 @@ function EmptyState({ refusal, hasHistory }: { refusal: string | null; hasHistor
   );
 }
 
-/** Opening a kitchen of the history (or the latest again) replaces the page's content: focus its title. */
-function useFocusOnKitchenChange(openedId: string | null) {
-  const shown = useRef(openedId);
+/**
+ * Opening a kitchen of the history (or the latest again), or leaving the review, replaces the page's content
+ * without a new address: focus the new content's title, never the page's body.
+ */
+function useFocusOnContentChange(shown: string) {
+  const last = useRef(shown);
   useEffect(() => {
-    if (shown.current === openedId) return;
-    shown.current = openedId;
-    document.getElementById('result-title')?.focus();
-  }, [openedId]);
+    if (last.current === shown) return;
+    last.current = shown;
+    document.getElementById(shown === 'review' ? 'review-title' : 'result-title')?.focus();
+  }, [shown]);
 }
 
 export function YourKitchenScreen() {
@@ -72,7 +75,7 @@ export function YourKitchenScreen() {
       openedId: context.openedKitchenId,
     }),
   );
-  useFocusOnKitchenChange(openedId);
+  useFocusOnContentChange(isReviewing ? 'review' : `kitchen:${openedId ?? 'latest'}`);
   const opened = history.find((generation) => generation.id === openedId);
   const kitchen: ShownKitchen | null = opened
     ? { kind: 'earlier', job: opened }
