@@ -80,7 +80,7 @@ export const WIZARD_STEPS = [
     id: 'frontal-color',
     title: 'Front Color',
     description: 'Choose the main color palette for your cabinets.',
-    blockedReason: 'Choose a front colour to continue.',
+    blockedReason: 'Choose a front color to continue.',
     needs: (c) => c.frontals.colorGroup !== null && c.frontals.selectedFrontalId !== null,
     loads: ['frontalColourGroups', 'frontalPreviews'],
     chosen: ({ frontals: { selectedFrontalPreview: front } }) =>
@@ -99,7 +99,7 @@ export const WIZARD_STEPS = [
     id: 'material-color',
     title: 'Worktop Color',
     description: 'Select a specific shade or pattern.',
-    blockedReason: 'Choose a worktop colour to continue.',
+    blockedReason: 'Choose a worktop color to continue.',
     needs: (c) => c.worktops.colourGroup !== null && c.worktops.colour !== null,
     loads: ['worktopColourGroups', 'worktopColours'],
     chosen: (c) => text(c.worktops.colour),

@@ -24,7 +24,7 @@ export function choiceList(description: KitchenDescription): SafeHtml {
   )}</dl>`;
 }
 
-const TITLE = 'A reimagined kitchen';
+const TITLE = 'A Reimagined Kitchen';
 
 /** The choices a preview's one line names. */
 const SUMMARY_STEPS: readonly string[] = [
@@ -51,7 +51,7 @@ export function sharePage(view: ShareView): Page {
     : '';
   const body = html`<h1>${TITLE}</h1>
 <div class="photos"><figure><img src="${base}/kitchen" alt="The reimagined kitchen: ${summary}"><figcaption>Reimagined</figcaption></figure>${before}</div>
-<h2>What was chosen</h2><div class="panel">${choiceList(view.description)}</div>
+<h2>What Was Chosen</h2><div class="panel">${choiceList(view.description)}</div>
 <div class="actions"><a class="button button--primary" href="/">Reimagine your own kitchen</a>
 <a class="button button--secondary" href="${base}/spec-sheet">Spec sheet (printable)</a></div>`;
   return { title: TITLE, head, body, css: SHARE_CSS };
@@ -61,8 +61,8 @@ export function sharePage(view: ShareView): Page {
 export function messagePage(kind: 'not-found' | 'gone'): Page {
   const [title, text] =
     kind === 'gone'
-      ? ['This kitchen is gone', 'The kitchen this link showed has been deleted or has expired.']
-      : ['Link not found', 'This link does not exist or its owner has stopped sharing it.'];
+      ? ['This Kitchen Is Gone', 'The kitchen this link showed has been deleted or has expired.']
+      : ['Link Not Found', 'This link does not exist or its owner has stopped sharing it.'];
   return {
     title,
     body: html`<h1>${title}</h1><p class="lead">${text}</p>

@@ -32,7 +32,7 @@ const money = (price: Price) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: price.currency }).format(price.amount);
 
 export function specSheetPage({ description, imageUrl, priceSource, backUrl }: SpecSheetView): Page {
-  const title = 'Kitchen spec sheet';
+  const title = 'Kitchen Spec Sheet';
   // A Price column only when the price list priced something: never a column of empty cells.
   const priced = description.total !== null;
   const rows = description.choices.map(

@@ -5,7 +5,7 @@ import { RouteLink } from '../routing/RouteLink';
 export function SiteFooter() {
   return (
     <footer className="site-footer">
-      <RouteLink route="privacy">Privacy and your data</RouteLink>
+      <RouteLink route="privacy">Privacy and Your Data</RouteLink>
     </footer>
   );
 }

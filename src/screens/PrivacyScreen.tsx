@@ -50,9 +50,9 @@ export function PrivacyScreen() {
       <SiteHeader />
       <main className="page privacy">
         <h1 tabIndex={-1} data-route-heading>
-          Privacy and your data
+          Privacy and Your Data
         </h1>
-        <h2>What is stored</h2>
+        <h2>What Is Stored</h2>
         <ul>
           <li>The photo you upload, re-encoded without its metadata (location included).</li>
           <li>The empty room and the kitchens made from it, and the choices each was made with.</li>
@@ -61,13 +61,13 @@ export function PrivacyScreen() {
           </li>
           <li>Your choices in this browser, so you can carry on where you left off.</li>
         </ul>
-        <h2>For how long</h2>
+        <h2>For How Long</h2>
         <p>
           Photos and pictures are deleted {kept} after they are made, with the record of how they were made. A
           session ends {sessionEnds}. Your choices stay in this browser until you start over or delete your
           data.
         </p>
-        <h2>What leaves this service</h2>
+        <h2>What Leaves This Service</h2>
         <p>
           It depends on the image service the operator has chosen
           {yours ? ` (your last kitchen was made by: ${yours})` : ''}:
@@ -84,7 +84,7 @@ export function PrivacyScreen() {
           Uploads are checked for unsuitable content on this service’s own server, unless the operator adds
           OpenAI’s check.
         </p>
-        <h2>Your data</h2>
+        <h2>Your Data</h2>
         <p>
           <a className="button button--secondary" href={myDataExportUrl} download>
             Download my data

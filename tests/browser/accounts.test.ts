@@ -32,10 +32,10 @@ const signedInNote = (page: Page) => page.getByText('Kitchens saved', { exact: t
 const bootUserId = (page: Page) =>
   page.evaluate(() => JSON.parse(document.getElementById('boot-data')?.textContent ?? '{}').userId as number);
 
-/** The kitchens listed under "Your kitchens" (a browser without one of its own), by their image address. */
+/** The kitchens listed under "Your Kitchens" (a browser without one of its own), by their image address. */
 const historyLinks = (page: Page) =>
   page
-    .getByRole('region', { name: 'Your kitchens', exact: true })
+    .getByRole('region', { name: 'Your Kitchens', exact: true })
     .locator('.history__entry img')
     .evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).pathname));
 
@@ -59,16 +59,16 @@ describe('passkey accounts', () => {
         (await phone.page.getByRole('link', { name: 'Download image' }).getAttribute('href')) ?? '',
         appOrigin(),
       ).pathname;
-      await phone.page.getByRole('region', { name: 'Keep your kitchens' }).waitFor();
+      await phone.page.getByRole('region', { name: 'Keep Your Kitchens' }).waitFor();
       await expectNoAxeViolations(phone.page, 'result with Save my kitchens');
 
-      await phone.page.getByRole('region', { name: 'Keep your kitchens' }).getByRole('button').click();
+      await phone.page.getByRole('region', { name: 'Keep Your Kitchens' }).getByRole('button').click();
       await signedInNote(phone.page).waitFor();
       // The pressed button is gone: focus is on what the header says now, not on the page's body.
       await expect
         .poll(() => phone.page.evaluate(() => document.activeElement?.textContent ?? ''))
         .toBe('Kitchens saved');
-      expect(await phone.page.getByRole('region', { name: 'Keep your kitchens' }).count()).toBe(0);
+      expect(await phone.page.getByRole('region', { name: 'Keep Your Kitchens' }).count()).toBe(0);
       await expectNoAxeViolations(phone.page, 'result, kitchens saved');
       const [passkey, ...others] = await phonePasskeys.credentials();
       expect(others).toEqual([]);
@@ -78,12 +78,12 @@ describe('passkey accounts', () => {
       const laptopPasskeys = await addVirtualAuthenticator(laptop.context, laptop.page);
       if (passkey) await laptopPasskeys.add(passkey);
       await laptop.page.goto('/');
-      await waitForHeading(laptop.page, 'See your kitchen reimagined');
+      await waitForHeading(laptop.page, 'See Your Kitchen Reimagined');
       await expectNoAxeViolations(laptop.page, 'home with the account buttons');
       await button(laptop.page, ACCOUNT_BUTTONS.signIn).click();
       await laptop.page.waitForURL('**/your-kitchen');
       await signedInNote(laptop.page).waitFor();
-      await laptop.page.getByRole('region', { name: 'Your kitchens', exact: true }).waitFor();
+      await laptop.page.getByRole('region', { name: 'Your Kitchens', exact: true }).waitFor();
       expect(await historyLinks(laptop.page)).toEqual([kitchen]);
       // Not a dead end: the kitchen opens on the result page of the second device.
       await laptop.page.getByRole('button', { name: /^Open the kitchen made / }).click();
@@ -100,8 +100,8 @@ describe('passkey accounts', () => {
       await button(laptop.page, ACCOUNT_BUTTONS.signIn).waitFor();
       expect(await laptop.page.evaluate(() => localStorage.getItem('create-kitchen-storage'))).toBeNull();
       await laptop.page.goto('/your-kitchen');
-      await waitForHeading(laptop.page, 'Your kitchen');
-      expect(await laptop.page.getByRole('region', { name: 'Your kitchens', exact: true }).count()).toBe(0);
+      await waitForHeading(laptop.page, 'Your Kitchen');
+      expect(await laptop.page.getByRole('region', { name: 'Your Kitchens', exact: true }).count()).toBe(0);
 
       // The phone is still signed in, across a reload.
       await phone.page.reload();
@@ -125,7 +125,7 @@ describe('passkey accounts', () => {
       // The app's next call (the result page's history) hears ACCOUNT_DISABLED.
       await visitInApp(disabled.page, '/your-kitchen');
       await disabled.page.waitForURL('**/access-denied');
-      await waitForHeading(disabled.page, 'This account is disabled');
+      await waitForHeading(disabled.page, 'This Account Is Disabled');
       await expectNoAxeViolations(disabled.page, 'access denied (disabled)');
 
       // The app's authorisation is what starts the guest's session: revoke it only once it exists.
@@ -140,7 +140,7 @@ describe('passkey accounts', () => {
       });
       await visitInApp(revoked.page, '/your-kitchen');
       await revoked.page.waitForURL('**/access-denied');
-      await waitForHeading(revoked.page, 'You have been signed out');
+      await waitForHeading(revoked.page, 'You Have Been Signed Out');
       await expectNoAxeViolations(revoked.page, 'access denied (signed out)');
       // Starting again is a new guest with a working session.
       await revoked.page.getByRole('link', { name: 'Start again' }).click();

@@ -70,10 +70,10 @@ describe('every screen', () => {
         const page = await context.newPage();
         const width = viewport.width;
         await page.goto('/');
-        await waitForHeading(page, 'See your kitchen reimagined');
+        await waitForHeading(page, 'See Your Kitchen Reimagined');
         await checkScreen(page, 'home', width);
         await page.goto('/onboarding/how-it-works');
-        for (const title of ['How it works', 'Make it yours', 'Showcase']) {
+        for (const title of ['How It Works', 'Make It Yours', 'Showcase']) {
           await waitForHeading(page, title);
           await checkScreen(page, title, width);
           await page.getByRole('button', { name: title === 'Showcase' ? 'Start creating' : 'Next' }).click();
@@ -96,20 +96,20 @@ describe('every screen', () => {
         await page.getByRole('button', { name: 'Change the layout' }).click();
         await waitForStep(page, 'kitchen-shape');
         await nextButton(page).click();
-        await page.getByRole('region', { name: 'Review your choices' }).waitFor();
+        await page.getByRole('region', { name: 'Review Your Choices' }).waitFor();
         await checkScreen(page, 'review', width);
         await page.getByRole('button', { name: 'Back to your kitchen' }).click();
         await page.getByRole('button', { name: 'Start over' }).click();
         await checkScreen(page, 'start over asked', width);
         await page.getByRole('button', { name: 'Keep this kitchen' }).click();
-        await page.getByRole('link', { name: 'Privacy and your data' }).first().click();
-        await waitForHeading(page, 'Privacy and your data');
+        await page.getByRole('link', { name: 'Privacy and Your Data' }).first().click();
+        await waitForHeading(page, 'Privacy and Your Data');
         await checkScreen(page, 'privacy', width);
         await page.goto('/nowhere');
         await waitForHeading(page, 'Not Found');
         await checkScreen(page, 'not found', width);
         await page.goto('/share/not-a-real-link');
-        await page.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Link Not Found' }).waitFor();
         await checkScreen(page, 'share link not found', width);
       } finally {
         await context.close();

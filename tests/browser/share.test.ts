@@ -53,7 +53,7 @@ describe('sharing a kitchen', () => {
       const opened = await visit.goto(link);
       expect(opened?.status()).toBe(200);
       expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
-      await visit.getByRole('heading', { level: 1, name: 'A reimagined kitchen' }).waitFor();
+      await visit.getByRole('heading', { level: 1, name: 'A Reimagined Kitchen' }).waitFor();
       // Both pictures load (the owner included the before photo), and the choices are listed in words.
       for (const name of [/^The reimagined kitchen/, 'The kitchen before']) {
         const picture = visit.getByRole('img', { name });
@@ -81,7 +81,7 @@ describe('sharing a kitchen', () => {
         '/',
       );
       await visit.getByRole('link', { name: /^Spec sheet/ }).click();
-      await visit.getByRole('heading', { level: 1, name: 'Kitchen spec sheet' }).waitFor();
+      await visit.getByRole('heading', { level: 1, name: 'Kitchen Spec Sheet' }).waitFor();
       await visit.getByText(/Prices are not available/).waitFor();
       // No empty Price column; a print button that prints (its script runs under the page's policy); a way back.
       expect(await visit.getByRole('columnheader', { name: 'Price' }).count()).toBe(0);
@@ -95,7 +95,7 @@ describe('sharing a kitchen', () => {
       expect(await visit.evaluate(() => (window as unknown as { printed: boolean }).printed)).toBe(true);
       await expectNoAxeViolations(visit, 'spec sheet (shared)');
       await visit.getByRole('link', { name: 'Back to the kitchen' }).click();
-      await visit.getByRole('heading', { level: 1, name: 'A reimagined kitchen' }).waitFor();
+      await visit.getByRole('heading', { level: 1, name: 'A Reimagined Kitchen' }).waitFor();
       expect(await stranger.cookies()).toEqual([]);
 
       await share.getByRole('button', { name: 'Stop sharing this link' }).click();
@@ -107,7 +107,7 @@ describe('sharing a kitchen', () => {
       expect(focused).toContain('You stopped sharing that link');
       const revoked = await visit.goto(link);
       expect(revoked?.status()).toBe(404);
-      await visit.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
+      await visit.getByRole('heading', { level: 1, name: 'Link Not Found' }).waitFor();
       await expectNoAxeViolations(visit, 'share link not found');
       expect((await stranger.request.get(ogImage ?? '')).status()).toBe(404);
     } finally {
@@ -119,11 +119,11 @@ describe('sharing a kitchen', () => {
     const { page } = suite;
     await generateKitchen();
     await page.getByRole('link', { name: 'Spec sheet' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Kitchen spec sheet' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Kitchen Spec Sheet' }).waitFor();
     await expectNoAxeViolations(page, 'spec sheet (owner)');
     // The owner's sheet leads back to their result page.
     await page.getByRole('link', { name: 'Back to your kitchen' }).click();
-    await waitForHeading(page, 'Your kitchen');
+    await waitForHeading(page, 'Your Kitchen');
     await expect.poll(() => page.getByRole('link', { name: 'Download image' }).isVisible()).toBe(true);
 
     // Change one thing: the layout. The wizard opens at that step, and the next kitchen differs only there.
@@ -133,18 +133,18 @@ describe('sharing a kitchen', () => {
     await card(page, 'kitchen-shape', 2).click();
     // Every other choice is made: Next returns to the review of all of them, with Generate.
     await nextButton(page).click();
-    await page.getByRole('region', { name: 'Review your choices' }).waitFor();
+    await page.getByRole('region', { name: 'Review Your Choices' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/your-kitchen');
     await expectNoAxeViolations(page, 'review of the choices');
     await generateButton(page).click();
     expect(await waitForGenerationEnd(page)).toBe('result');
-    const choose = page.getByRole('group', { name: /choose 2 to 4/ });
+    const choose = page.getByRole('group', { name: /Choose 2 to 4/ });
     await choose.waitFor();
     await choose.getByText('Kitchens made from this photo').waitFor();
     await choose.getByRole('checkbox').nth(0).check();
     await choose.getByRole('checkbox').nth(1).check();
     await page.getByRole('button', { name: 'Compare side by side' }).click();
-    const compared = page.getByRole('region', { name: 'Side by side' });
+    const compared = page.getByRole('region', { name: 'Side by Side' });
     await compared.getByRole('img', { name: 'Kitchen 2' }).waitFor();
     // The photo both were made from, once, then the two kitchens; the photo is the owner's stored upload.
     const names = await compared

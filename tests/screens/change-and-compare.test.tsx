@@ -23,7 +23,7 @@ async function showResult(server: FakeServer = {}) {
   app.navigate('create-kitchen/kitchen-island');
   await shown('Kitchen Island');
   fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  await screen.findByRole('region', { name: 'Your choices' }, { timeout: 10_000 });
+  await screen.findByRole('region', { name: 'Your Choices' }, { timeout: 10_000 });
   return app;
 }
 
@@ -42,7 +42,7 @@ describe('change one thing', () => {
     const before = app.context();
     // Each row names the choice as the share page and the spec sheet do (contract/kitchen-choices.ts), with
     // what was chosen and a Change button that says which choice it changes.
-    const summary = screen.getByRole('region', { name: 'Your choices' });
+    const summary = screen.getByRole('region', { name: 'Your Choices' });
     expect(
       [...summary.querySelectorAll('.choices-summary__row')].map((row) => [
         row.querySelector('dt')?.textContent,
@@ -53,9 +53,9 @@ describe('change one thing', () => {
       ['Door style', 'Shaker'],
       ['Handles', 'With handles'],
       ['Front finish', 'Matt'],
-      ['Front colour', 'Chalk White'],
+      ['Front color', 'Chalk White'],
       ['Worktop material', 'Quartz'],
-      ['Worktop colour', 'Calacatta'],
+      ['Worktop color', 'Calacatta'],
       ['Worktop finish', 'Polished'],
       ['Layout', 'L-shaped'],
       ['Island', 'An island'],
@@ -66,9 +66,9 @@ describe('change one thing', () => {
       'door style',
       'handles',
       'front finish',
-      'front colour',
+      'front color',
       'worktop material',
-      'worktop colour',
+      'worktop color',
       'worktop finish',
       'layout',
       'island',
@@ -100,7 +100,7 @@ describe('change one thing', () => {
     expect(screen.getByText('Next takes you back to the review of your choices.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     // Two steps were left after the worktop finish: the review comes instead of them.
-    const review = await screen.findByRole('region', { name: 'Review your choices' });
+    const review = await screen.findByRole('region', { name: 'Review Your Choices' });
     expect(viewOf(app.actor.getSnapshot())).toMatchObject({ path: '/your-kitchen', isReviewing: true });
     const worktopFinish = [...review.querySelectorAll('.choices-summary__row')].find(
       (row) => row.querySelector('dt')?.textContent === 'Worktop finish',
@@ -108,16 +108,16 @@ describe('change one thing', () => {
     expect(worktopFinish?.querySelector('.choices-summary__value')?.textContent).toBe('Honed');
     // Back to the kitchen without generating: Next walks the wizard again afterwards.
     fireEvent.click(screen.getByRole('button', { name: 'Back to your kitchen' }));
-    expect(await screen.findByRole('region', { name: 'Your choices' })).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your reimagined kitchen' }));
+    expect(await screen.findByRole('region', { name: 'Your Choices' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your Reimagined Kitchen' }));
     expect(app.context().changingOneThing).toBe(false);
     // Changing again, then generating from the review.
     fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
     await shown('Worktop Finish');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('region', { name: 'Review your choices' });
+    await screen.findByRole('region', { name: 'Review Your Choices' });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByRole('region', { name: 'Your choices' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Your Choices' }, { timeout: 10_000 })).toBeTruthy();
     expect(generated).toEqual(['Polished', 'Honed']);
   });
 
@@ -143,7 +143,7 @@ describe('side by side', () => {
         return [kitchen('latest', 'Polished'), kitchen('oldest', 'Honed')];
       },
     });
-    const choose = screen.getByRole('group', { name: /choose 2 to 4/ });
+    const choose = screen.getByRole('group', { name: /Choose 2 to 4/ });
     const compare = within(choose).getByRole('button', { name: 'Compare side by side' });
     const boxes = within(choose).getAllByRole('checkbox');
     // The kitchen made from another photo is not offered.
@@ -162,9 +162,9 @@ describe('side by side', () => {
     expect(asked).toEqual([]);
     fireEvent.click(boxes[2] as HTMLElement);
     fireEvent.click(compare);
-    const view = await screen.findByRole('region', { name: 'Side by side' });
+    const view = await screen.findByRole('region', { name: 'Side by Side' });
     // The picker is replaced: focus moves to the view's heading, not to the page's body.
-    expect(document.activeElement).toBe(within(view).getByRole('heading', { name: 'Side by side' }));
+    expect(document.activeElement).toBe(within(view).getByRole('heading', { name: 'Side by Side' }));
     expect(asked).toEqual([{ jobIds: ['latest', 'oldest'] }]);
     expect(
       within(view)
@@ -177,8 +177,8 @@ describe('side by side', () => {
     for (const mark of marked) expect(mark.closest('div')?.textContent).toMatch(/^Worktop finish/);
 
     fireEvent.click(within(view).getByRole('button', { name: 'Close side by side' }));
-    expect(screen.queryByRole('region', { name: 'Side by side' })).toBeNull();
-    expect(screen.getByRole('group', { name: /choose 2 to 4/ })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Side by Side' })).toBeNull();
+    expect(screen.getByRole('group', { name: /Choose 2 to 4/ })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Compare side by side' }));
   });
 
@@ -190,7 +190,7 @@ describe('side by side', () => {
     fireEvent.click(boxes[0] as HTMLElement);
     fireEvent.click(boxes[2] as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: 'Compare side by side' }));
-    const view = await screen.findByRole('region', { name: 'Side by side' });
+    const view = await screen.findByRole('region', { name: 'Side by Side' });
     const marked = within(view).getAllByText('(differs)');
     expect(marked.map((mark) => mark.closest('div')?.textContent)).toEqual(['SplashbackTiles (differs)']);
   });
@@ -202,7 +202,7 @@ describe('side by side', () => {
     fireEvent.click(boxes[1] as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: 'Compare side by side' }));
     expect((await screen.findByRole('alert')).textContent).toContain('could not load these kitchens');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your kitchen');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Kitchen');
   });
 
   it('offers nothing, and says why, when no other kitchen was made from this photo', async () => {
@@ -210,12 +210,12 @@ describe('side by side', () => {
       generation.id === 'latest' ? generation : { ...generation, source: OTHER_PHOTO },
     );
     const app = await showResult({ history });
-    expect(screen.queryByRole('group', { name: /choose 2 to 4/ })).toBeNull();
+    expect(screen.queryByRole('group', { name: /Choose 2 to 4/ })).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
     expect(screen.getByText(/needs two kitchens made from the same photo/)).toBeTruthy();
     // The chart refuses a choice that mixes photos, whoever sends it.
     act(() => app.actor.send({ type: 'COMPARE.OPEN', jobIds: ['latest', 'earlier'] }));
     expect(app.context().comparison).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Side by side' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Side by Side' })).toBeNull();
   });
 });

@@ -102,7 +102,7 @@ describe('the wizard frame', () => {
     });
     const notice = screen.getByText(/cleared because you changed the door style/);
     expect(notice.textContent).toBe(
-      'Handle choice, finish, colour group and front colour cleared because you changed the door style.',
+      'Handle choice, finish, color group and front color cleared because you changed the door style.',
     );
     expect(notice.getAttribute('aria-live')).toBe('polite');
   });
@@ -114,7 +114,7 @@ describe('the wizard frame', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /^Granite/ }));
     expect(
       screen.getByText(
-        'Worktop colour group, worktop colour and worktop finish cleared because you changed the worktop material.',
+        'Worktop color group, worktop color and worktop finish cleared because you changed the worktop material.',
       ),
     ).toBeTruthy();
   });
@@ -152,7 +152,7 @@ describe('the wizard frame', () => {
     const generate = screen.getByRole('button', { name: 'Generate' });
     expect(describedText(generate)).toContain('3 generations left');
     act(() => fireEvent.click(generate));
-    await shown('Your kitchen');
+    await shown('Your Kitchen');
   });
 
   it('blocks Generate when no generations are left', async () => {

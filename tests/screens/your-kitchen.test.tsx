@@ -32,7 +32,7 @@ async function startGeneration(server: Parameters<typeof renderApp>[0]) {
   app.navigate('create-kitchen/kitchen-island');
   await shown('Kitchen Island');
   fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  await shown('Your kitchen');
+  await shown('Your Kitchen');
   return app;
 }
 
@@ -40,8 +40,8 @@ describe('your kitchen', () => {
   it('shows an empty state when nothing was generated', async () => {
     const app = renderApp();
     app.navigate('your-kitchen');
-    await shown('Your kitchen');
-    expect(screen.getByText('Nothing generated yet')).toBeTruthy();
+    await shown('Your Kitchen');
+    expect(screen.getByText('Nothing Generated Yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start designing' }).getAttribute('href')).toBe(
       '/create-kitchen/upload-image',
     );
@@ -52,7 +52,7 @@ describe('your kitchen', () => {
     const choices = [
       { key: 'design', label: 'Door style', value: 'Slab' },
       { key: 'handles', label: 'Handles', value: 'Handleless' },
-      { key: 'frontal-color', label: 'Front colour', value: 'Sage' },
+      { key: 'frontal-color', label: 'Front color', value: 'Sage' },
       { key: 'kitchen-shape', label: 'Layout', value: 'Galley' },
     ];
     const earlier = [
@@ -62,7 +62,7 @@ describe('your kitchen', () => {
     const generation = controllableGeneration();
     await startGeneration({ generateKitchen: generation.generateKitchen, history: earlier });
     await generation.finish({ imageUrl: '/result.png', remainingGenerations: 2, provider: 'local' });
-    const history = await screen.findByRole('region', { name: 'Your earlier kitchens' });
+    const history = await screen.findByRole('region', { name: 'Your Earlier Kitchens' });
     const [entry, ...others] = within(history).getAllByRole('listitem');
     expect(others).toEqual([]);
     // Its picture (decorative: the entry's words say which kitchen it is), date and main choices.
@@ -82,14 +82,14 @@ describe('your kitchen', () => {
     expect((await screen.findByRole('img', { name: 'Your kitchen before' })).getAttribute('src')).toBe(
       '/photo-b.jpg',
     );
-    const madeWith = screen.getByRole('region', { name: 'Made with' });
+    const madeWith = screen.getByRole('region', { name: 'Made With' });
     expect(within(madeWith).getByText('Handleless')).toBeTruthy();
     // Only the latest kitchen is changed or started over from.
     expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Your choices' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your Choices' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Back to your latest kitchen' }));
     expect(screen.getByRole('link', { name: 'Download image' }).getAttribute('href')).toBe('/result.png');
-    expect(screen.getByRole('region', { name: 'Your choices' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Your Choices' })).toBeTruthy();
   });
 
   it('follows the stages, then shows the result with compare, download, generate again and start over', async () => {
@@ -120,7 +120,7 @@ describe('your kitchen', () => {
     expect(screen.getByText('Your photo and kitchens are kept for 30 days.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate again' }));
-    expect(screen.getByRole('heading', { name: 'Creating your kitchen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Creating Your Kitchen' })).toBeTruthy();
     await generation.finish({ imageUrl: '/result-2.png', remainingGenerations: 1, provider: 'local' });
     expect(await screen.findByText('1 generation left')).toBeTruthy();
 
@@ -141,7 +141,7 @@ describe('your kitchen', () => {
     const generation = controllableGeneration();
     await startGeneration({ generateKitchen: generation.generateKitchen });
     await generation.finish({ imageUrl: '/result.png', remainingGenerations: 0, provider: 'local' });
-    const panel = await screen.findByRole('region', { name: 'You have used all your generations' });
+    const panel = await screen.findByRole('region', { name: 'You Have Used All Your Generations' });
     expect(panel.textContent).toContain('download this kitchen');
     expect(panel.textContent).toContain('share it with a link');
     expect(panel.textContent).toContain('keep your kitchens with a passkey');
@@ -164,8 +164,8 @@ describe('your kitchen', () => {
     const generation = controllableGeneration();
     await startGeneration({ generateKitchen: generation.generateKitchen });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('heading', { name: 'Creating your kitchen' })).toBeNull();
-    expect(screen.getByText('Nothing generated yet')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Creating Your Kitchen' })).toBeNull();
+    expect(screen.getByText('Nothing Generated Yet')).toBeTruthy();
   });
 
   it('shows a failed generation on the error screen', async () => {
@@ -210,7 +210,7 @@ describe('a generation the service refuses', () => {
       expect(again.getAttribute('aria-disabled')).toBe('true');
       expect(again.getAttribute('aria-describedby')).toBe(message.id);
       fireEvent.click(again);
-      expect(screen.queryByRole('heading', { name: 'Creating your kitchen' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Creating Your Kitchen' })).toBeNull();
       // The result stays on show.
       expect(screen.getAllByRole('img', { name: 'Your kitchen reimagined' }).length).toBeGreaterThan(0);
     },
@@ -229,6 +229,6 @@ describe('a generation the service refuses', () => {
     expect(screen.getByText('The service says no (DAILY_BUDGET_REACHED).')).toBeTruthy();
     fireEvent.click(generate);
     expect(app.context().currentStep).toBe('kitchen-island');
-    expect(screen.queryByRole('heading', { name: 'Creating your kitchen' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Creating Your Kitchen' })).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ function ChooseKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
   return (
     <fieldset className="compare-choose">
       <legend>
-        Side by side: choose {MIN} to {MAX} of your kitchens
+        Side by Side: Choose {MIN} to {MAX} of Your Kitchens
       </legend>
       <p className="muted">Kitchens made from this photo</p>
       <ul className="compare-choose__list">
@@ -131,7 +131,7 @@ export function CompareKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
   return (
     <section className="compare-view" aria-labelledby="compare-title">
       <h2 id="compare-title" tabIndex={-1}>
-        Side by side
+        Side by Side
       </h2>
       {comparison === 'loading' && <p role="status">Loading your kitchens…</p>}
       {comparison === 'failed' && (

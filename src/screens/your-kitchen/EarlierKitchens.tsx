@@ -15,7 +15,7 @@ export const summaryOf = (kitchen: PastGeneration): string =>
 
 export function EarlierKitchens({
   generations,
-  heading = 'Your earlier kitchens',
+  heading = 'Your Earlier Kitchens',
 }: {
   generations: PastGeneration[];
   heading?: string;

@@ -3,7 +3,7 @@
 export function NoGenerationsLeft({ isGuest }: { isGuest: boolean }) {
   return (
     <section className="notice out-of-generations" aria-labelledby="out-of-generations-title">
-      <h2 id="out-of-generations-title">You have used all your generations</h2>
+      <h2 id="out-of-generations-title">You Have Used All Your Generations</h2>
       <p>You can still:</p>
       <ul>
         <li>download this kitchen, or print its spec sheet;</li>

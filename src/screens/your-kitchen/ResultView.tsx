@@ -53,7 +53,7 @@ function KitchenPicture({ before, after }: { before: string | null; after: strin
 function ChoicesMadeWith({ choices }: { choices: ComparedChoice[] }) {
   return (
     <section className="choices-summary" aria-labelledby="made-with-title">
-      <h2 id="made-with-title">Made with</h2>
+      <h2 id="made-with-title">Made With</h2>
       <dl className="choices-summary__list">
         {choices.map((choice) => (
           <div key={choice.key} className="choices-summary__row">
@@ -86,7 +86,7 @@ export function ResultView({
   return (
     <section className="result" aria-labelledby="result-title">
       <h2 id="result-title" tabIndex={-1} className={latest ? 'visually-hidden' : 'result__title'}>
-        {latest ? 'Your reimagined kitchen' : `Your kitchen of ${madeOn(kitchen.job.createdAt)}`}
+        {latest ? 'Your Reimagined Kitchen' : `Your kitchen of ${madeOn(kitchen.job.createdAt)}`}
       </h2>
       <KitchenPicture {...picture} />
       {latest && isConceptRender && (
@@ -119,7 +119,7 @@ export function ResultView({
       {latest && remaining === 0 && <NoGenerationsLeft isGuest={isGuest} />}
       <div className="result__details">
         {latest ? (
-          <ChoicesSummary headingId="choices-title" heading="Your choices" />
+          <ChoicesSummary headingId="choices-title" heading="Your Choices" />
         ) : (
           kitchen.job.choices && <ChoicesMadeWith choices={kitchen.job.choices} />
         )}
@@ -133,7 +133,7 @@ export function ResultView({
       <EarlierKitchens generations={history.filter((other) => other.id !== job?.id)} />
       <p className="muted result__privacy">
         {keptFor && <span>{keptFor} </span>}
-        <RouteLink route="privacy">Privacy and your data</RouteLink>: download or delete it.
+        <RouteLink route="privacy">Privacy and Your Data</RouteLink>: download or delete it.
       </p>
     </section>
   );

@@ -8,7 +8,7 @@ export function ReviewChoices({ refusal }: { refusal: string | null }) {
   const send = useSend();
   return (
     <div className="review">
-      <ChoicesSummary headingId="review-title" heading="Review your choices" />
+      <ChoicesSummary headingId="review-title" heading="Review Your Choices" />
       <div className="review__actions">
         <GenerateButton label="Generate" refusal={refusal} look="primary" />
         <button

@@ -22,7 +22,7 @@ const CONCEPT_RENDER_PROVIDER = 'local';
 function EmptyState({ refusal, hasHistory }: { refusal: string | null; hasHistory: boolean }) {
   return (
     <section className="empty-state" aria-labelledby="empty-title">
-      <h2 id="empty-title">{hasHistory ? 'Open one of your kitchens' : 'Nothing generated yet'}</h2>
+      <h2 id="empty-title">{hasHistory ? 'Open One of Your Kitchens' : 'Nothing Generated Yet'}</h2>
       {refusal ? (
         <>
           <p className="notice notice--warning" role="status">
@@ -87,7 +87,7 @@ export function YourKitchenScreen() {
       <SiteHeader />
       <main className="page your-kitchen">
         <h1 tabIndex={-1} data-route-heading>
-          Your kitchen
+          Your Kitchen
         </h1>
         {error !== null ? (
           <ErrorScreen message={error} isRetrying={isRetrying} />
@@ -110,7 +110,7 @@ export function YourKitchenScreen() {
           <>
             <EmptyState refusal={generationRefusal} hasHistory={history.length > 0} />
             {/* An account signed in on a new browser: its kitchens, though none was made here. */}
-            <EarlierKitchens generations={history} heading="Your kitchens" />
+            <EarlierKitchens generations={history} heading="Your Kitchens" />
           </>
         )}
         <SaveKitchensCallout hasKitchens={after !== null || history.length > 0} />

@@ -199,7 +199,7 @@ export const executors: ExecutorTable = {
   'COMPARE.OPEN': {
     // The user ticks as many of the listed kitchens as the event names, newest first, and compares them.
     run: async (page, event) => {
-      const choose = page.getByRole('group', { name: /choose 2 to 4/ });
+      const choose = page.getByRole('group', { name: /Choose 2 to 4/ });
       for (let index = 0; index < event.jobIds.length; index++) {
         await choose.getByRole('checkbox').nth(index).check();
       }

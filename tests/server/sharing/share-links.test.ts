@@ -123,7 +123,7 @@ describe('a share link', () => {
       expect(answer.status, suffix).toBe(404);
       expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow');
       // Not a dead end: the brand and a way into the product.
-      expect(answer.text).toContain('Link not found');
+      expect(answer.text).toContain('Link Not Found');
       expect(answer.text).toContain('href="/">Reimagine your own kitchen</a>');
     }
     const listed = shareListSchema.parse((await owner.request(sharesPath(jobId))).body);
@@ -201,7 +201,7 @@ describe('a share link', () => {
     );
     const expired = await stranger(env.server.origin, page);
     expect(expired.status).toBe(410);
-    expect(expired.text).toContain('gone');
+    expect(expired.text).toContain('This Kitchen Is Gone');
 
     const other = await finishedKitchen(owner);
     const second = await shareOf(owner, other.jobId);
