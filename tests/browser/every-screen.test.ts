@@ -1,7 +1,7 @@
 // Issue 25 in real Chromium: every screen, at a small phone (320 px), a phone (390 px) and a desktop (1280 px),
 // has no axe violation, no sideways scrolling, a way back into the product, and no control hidden under a
 // sticky bar: each one, focused (the browser scrolls it into view as a keyboard user would), is what is drawn at
-// its own centre.
+// its own centre. The finishes' swatches are different pictures.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SPEC_STEP_ORDER } from '../machines/model/spec-oracle';
@@ -37,19 +37,34 @@ async function coveredControls(page: Page): Promise<string[]> {
       const control = controls[at];
       if (!control || control.closest('.wizard-nav, .onboarding__nav')) return null;
       // A visually hidden input (a card's radio) is shown by its label: check what the visitor sees.
-      const shown = control.closest('label') ?? control;
+      const label = control.closest('label');
+      const own = control.getBoundingClientRect();
+      const shown = own.width > 1 && own.height > 1 ? control : (label ?? control);
       const box = shown.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) return null;
       control.focus();
       const now = shown.getBoundingClientRect();
       const drawn = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
-      return drawn && (shown.contains(drawn) || drawn.contains(shown))
+      const visible = (part: Element | null) => part !== null && drawn !== null && part.contains(drawn);
+      return visible(shown) || visible(label) || drawn?.contains(shown)
         ? null
         : `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 40)}" under ${drawn?.className ?? 'nothing'}`;
     }, index);
     if (hidden) covered.push(hidden);
   }
   return covered;
+}
+
+/** Finishes that differ look different: no two of the step's swatches are the same picture. */
+async function expectFinishesToDiffer(page: Page, step: string): Promise<void> {
+  const swatches = page.locator('main .swatch');
+  const pictures = new Set<string>();
+  const count = await swatches.count();
+  for (let index = 0; index < count; index += 1) {
+    pictures.add((await swatches.nth(index).screenshot({ animations: 'disabled' })).toString('base64'));
+  }
+  expect(count, step).toBeGreaterThan(1);
+  expect(pictures.size, `${step}: ${count} finishes, ${pictures.size} different pictures`).toBe(count);
 }
 
 async function checkScreen(page: Page, screen: string, width: number): Promise<void> {
@@ -89,6 +104,7 @@ describe('every screen', () => {
           await waitForStep(page, id);
           await chooseFirstOptions(page, id);
           await checkScreen(page, id, width);
+          if (id === 'finishing' || id === 'material-preview') await expectFinishesToDiffer(page, id);
         }
         await generateButton(page).click();
         expect(await waitForGenerationEnd(page)).toBe('result');
