@@ -16,7 +16,9 @@ interface SwatchProps {
  */
 const FINISH_LOOKS: ReadonlyArray<readonly [RegExp, string]> = [
   [/polish|mirror/, 'polished'],
-  [/gloss|lacquer/, 'gloss'],
+  [/gloss/, 'gloss'],
+  [/lacquer/, 'lacquered'],
+  [/super.?matt/, 'super-matt'],
   [/satin|silk|oiled/, 'satin'],
   [/honed|suede/, 'honed'],
   [/paint/, 'painted'],

@@ -147,7 +147,7 @@ describe('download my data, then delete it', () => {
     for (const url of oldUrls) expect(await statusOf(page, url), url).toBe(200);
     expect(await storedKeys(page)).toEqual(Object.values(STORAGE_KEYS));
 
-    await page.getByRole('link', { name: PRIVACY_HEADING }).click();
+    await page.getByRole('main').getByRole('link', { name: PRIVACY_HEADING }).click();
     await page.waitForURL('**/privacy');
     await waitForHeading(page, PRIVACY_HEADING);
 
