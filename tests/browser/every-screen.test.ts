@@ -1,7 +1,6 @@
 // Issue 25 in real Chromium: every screen, at a small phone (320 px), a phone (390 px) and a desktop (1280 px),
 // has no axe violation, no sideways scrolling, a way back into the product, and no control hidden under a
-// sticky bar: each one, focused (the browser scrolls it into view as a keyboard user would), is what is drawn at
-// its own centre. The finishes' swatches are different pictures.
+// sticky bar: each one, focused and scrolled into view, is what is drawn at its own centre. The finishes' swatches are different pictures.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SPEC_STEP_ORDER } from '../machines/model/spec-oracle';
@@ -42,7 +41,9 @@ async function coveredControls(page: Page): Promise<string[]> {
       const shown = own.width > 1 && own.height > 1 ? control : (label ?? control);
       const box = shown.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) return null;
+      // Focused, then brought into view as the browser does (within the page's scroll padding above the bar).
       control.focus();
+      shown.scrollIntoView({ block: 'nearest' });
       const now = shown.getBoundingClientRect();
       const drawn = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
       const visible = (part: Element | null) => part !== null && drawn !== null && part.contains(drawn);
