@@ -198,6 +198,10 @@ async function shootSharing(page: Page, camera: Shooter): Promise<void> {
   await page.getByRole('link', { name: /^Spec sheet/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Kitchen Spec Sheet' }).waitFor();
   await camera.shoot(page, 'spec-sheet');
+  // As printed: no brand bar or buttons, black on white.
+  await page.emulateMedia({ media: 'print' });
+  await camera.shoot(page, 'spec-sheet-print');
+  await page.emulateMedia({ media: 'screen' });
   await page.goto(`${link.slice(0, -4)}nope`);
   await page.getByRole('heading', { level: 1, name: 'Link Not Found' }).waitFor();
   await camera.shoot(page, 'share-not-found');
