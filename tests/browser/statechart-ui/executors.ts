@@ -23,6 +23,7 @@ import {
   CLOCK_STEPS,
   isClockStep,
   isRefusalEnding,
+  listedKitchens,
   listsOf,
   OPEN_APP,
   PHOTO_SAMPLES,
@@ -214,9 +215,13 @@ export const executors: ExecutorTable = {
   'KITCHEN.OPEN': {
     run: async (page, event, before) => {
       if (event.jobId === null) return button(page, 'Back to your latest kitchen').click();
-      const { imageUrl } = before.context.generationHistory.find(({ id }) => id === event.jobId) ?? {};
-      const entry = page.locator('.history__entry', { has: page.locator(`img[src="${imageUrl}"]`) });
-      await entry.getByRole('button', { name: /^Open the kitchen made / }).click();
+      // The entries in the order the page lists them (the mirror's picture addresses are not the server's).
+      const at = listedKitchens(before.context).findIndex(({ id }) => id === event.jobId);
+      await page
+        .locator('.history__entry')
+        .nth(at)
+        .getByRole('button', { name: /^Open the kitchen made / })
+        .click();
     },
   },
   // The account's buttons (src/components/AccountControls.tsx); the ceremony needs a virtual authenticator.

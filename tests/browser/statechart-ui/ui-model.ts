@@ -277,6 +277,10 @@ function accountCorridor(snapshot: KitchenSnapshot): UiEvent[] | null {
   return null;
 }
 
+/** The kitchens the result page lists under its picture, in order: the history without the kitchen on show. */
+export const listedKitchens = (context: KitchenSnapshot['context']) =>
+  context.generationHistory.filter((kitchen) => kitchen.imageUrl !== context.lastGeneratedImageDataUrl);
+
 /** What the user can do on the screen of this snapshot, when nothing is under way. */
 function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar: boolean): UiEvent[] {
   // While a refusal lasts, the user's next move is one of the others' (the screen's own, covered with the gate
@@ -315,8 +319,9 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
       { type: 'CHANGE_ONE_THING', step: 'kitchen-shape' },
     );
   }
-  // A kitchen of the history opened on the result page, and the latest again.
-  const listed = context.generationHistory[0];
+  // A kitchen of the history opened on the result page (the first one listed: the list leaves out the kitchen on
+  // show), and the latest again.
+  const [listed] = listedKitchens(context);
   const onResult =
     snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } }) ||
     snapshot.matches({ routes: { 'your-kitchen': 'empty' } });
