@@ -23,7 +23,6 @@ import {
   CLOCK_STEPS,
   isClockStep,
   isRefusalEnding,
-  listedKitchens,
   listsOf,
   OPEN_APP,
   PHOTO_SAMPLES,
@@ -213,13 +212,13 @@ export const executors: ExecutorTable = {
   },
   'REVIEW.CLOSE': { run: (page) => button(page, 'Back to your kitchen').click() },
   'KITCHEN.OPEN': {
-    run: async (page, event, before) => {
+    run: async (page, event) => {
       if (event.jobId === null) return button(page, 'Back to your latest kitchen').click();
-      // The entries in the order the page lists them (the mirror's picture addresses are not the server's).
-      const at = listedKitchens(before.context).findIndex(({ id }) => id === event.jobId);
+      // The model opens the oldest kitchen: the page's last entry (the mirror's picture addresses are not the
+      // server's, so the entry is found by its place).
       await page
         .locator('.history__entry')
-        .nth(at)
+        .last()
         .getByRole('button', { name: /^Open the kitchen made / })
         .click();
     },

@@ -277,9 +277,12 @@ function accountCorridor(snapshot: KitchenSnapshot): UiEvent[] | null {
   return null;
 }
 
-/** The kitchens the result page lists under its picture, in order: the history without the kitchen on show. */
-export const listedKitchens = (context: KitchenSnapshot['context']) =>
-  context.generationHistory.filter((kitchen) => kitchen.imageUrl !== context.lastGeneratedImageDataUrl);
+/**
+ * The oldest kitchen the result page lists (the last entry): under a kitchen on show the list leaves that one, the
+ * newest, out, so it needs two; with none on show (the empty page) it lists them all.
+ */
+export const oldestListedKitchen = (context: KitchenSnapshot['context'], nothingOnShow: boolean) =>
+  context.generationHistory.length >= (nothingOnShow ? 1 : 2) ? context.generationHistory.at(-1) : undefined;
 
 /** What the user can do on the screen of this snapshot, when nothing is under way. */
 function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar: boolean): UiEvent[] {
@@ -319,14 +322,13 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
       { type: 'CHANGE_ONE_THING', step: 'kitchen-shape' },
     );
   }
-  // A kitchen of the history opened on the result page (the first one listed: the list leaves out the kitchen on
-  // show), and the latest again.
-  const [listed] = listedKitchens(context);
-  const onResult =
-    snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } }) ||
-    snapshot.matches({ routes: { 'your-kitchen': 'empty' } });
-  if (onResult && context.openedKitchenId === null && listed) {
-    events.push({ type: 'KITCHEN.OPEN', jobId: listed.id });
+  // The oldest kitchen of the history opened on the result page (never the one on show, the newest), and the
+  // latest again.
+  const onResult = snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } });
+  const onEmpty = snapshot.matches({ routes: { 'your-kitchen': 'empty' } });
+  const oldest = oldestListedKitchen(context, onEmpty);
+  if ((onResult || onEmpty) && context.openedKitchenId === null && oldest) {
+    events.push({ type: 'KITCHEN.OPEN', jobId: oldest.id });
   }
   if (onResult && context.openedKitchenId !== null && context.lastGeneratedImageDataUrl !== null) {
     events.push({ type: 'KITCHEN.OPEN', jobId: null });
