@@ -35,8 +35,8 @@ const OUT_DIR = path.join(repoRoot, 'docs', 'screenshots');
 const DOOR_STYLE_WITH_HANDLES_STEP = 'Slab';
 
 const SIZES = [
-  { name: 'mobile', viewport: MOBILE_VIEWPORT },
-  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
+  { name: 'mobile', viewport: MOBILE_VIEWPORT, touch: true },
+  { name: 'desktop', viewport: DESKTOP_VIEWPORT, touch: false },
 ] as const;
 type SizeName = (typeof SIZES)[number]['name'];
 
@@ -229,7 +229,7 @@ async function shootAtSize(
     .filter(([name]) => only.length === 0 || only.includes(name))
     .map(([, walk]) => walk);
   for (const walk of walks) {
-    const context = await newAppContext(browser, origin, size.viewport);
+    const context = await newAppContext(browser, origin, size.viewport, size.touch);
     try {
       await walk(await context.newPage());
     } finally {
