@@ -44,8 +44,9 @@ const choiceWords = z
   .regex(/^[\p{L}\p{N} ,.'&()/+-]+$/u, "letters, digits, spaces and , . ' & ( ) / + - only");
 
 /**
- * One choice of the configuration as data (D40): the step's id, the value chosen and, optionally, how the user
- * read it. The server checks the steps it knows against the catalogue and names the others in words.
+ * One choice of the configuration as data (D40): a `ChosenOption` (contract/wizard-steps.ts) on the wire, whose
+ * words a caller may leave out and whose hex it never sends (the catalogue's is the truth). The server checks the
+ * steps it knows against the catalogue and names the others in words.
  */
 export const configurationChoiceSchema = z.object({
   step: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'a step id: lower-case words joined by -'),
@@ -90,7 +91,9 @@ export const pastKitchenJobSchema = generationJobSchema.extend({
   /** Optional so that answers from servers that did not say still parse. */
   sourceImageId: z.uuid().optional(),
   /** Its choices in words, in the wizard's order (issue 25: the history says what each kitchen was); optional too. */
-  choices: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })).optional(),
+  choices: z
+    .array(z.object({ step: z.string(), name: z.string(), value: z.string(), label: z.string() }))
+    .optional(),
 });
 export type PastKitchenJob = z.infer<typeof pastKitchenJobSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceSchema } from './catalogue';
 import { configurationChoiceSchema } from './generation';
+import type { ChosenOption } from './wizard-steps';
 
 // A kitchen's choices in words, one row per wizard step, for everything that shows what was chosen: the share
 // page, the spec sheet and the app's side-by-side view. The server reads every row from a stored request in one
@@ -36,21 +37,24 @@ export function choiceNameOf(step: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const labelledChoiceSchema = z.object({
-  /** The wizard step that makes the choice (a `KnownChoiceStep`, or a step the server does not know). */
-  key: configurationChoiceSchema.shape.step,
-  /** The choice's name (`choiceNameOf`). */
-  label: z.string(),
-  /** The choice in words. */
+/** One row of a kitchen's choices: the chosen option (`ChosenOption`), the name of its choice, and its price. */
+export const choiceRowSchema = z.object({
+  /** The wizard step that made the choice (a `KnownChoiceStep`, or a step the server does not know). */
+  step: configurationChoiceSchema.shape.step,
+  /** The choice's name (`choiceNameOf`): "Front color". */
+  name: z.string(),
+  /** The option's value: a catalogue id, a layout id, "yes" or the words. */
   value: z.string(),
+  /** The option in words: "Sage". */
+  label: z.string(),
   /** The colour value shown beside the words, for the known choices that are a colour. */
   hex: z.string().optional(),
   price: priceSchema.optional(),
-});
-export type LabelledChoice = z.infer<typeof labelledChoiceSchema>;
+}) satisfies z.ZodType<ChosenOption>;
+export type ChoiceRow = z.infer<typeof choiceRowSchema>;
 
 export const kitchenDescriptionSchema = z.object({
-  choices: z.array(labelledChoiceSchema),
+  choices: z.array(choiceRowSchema),
   /** The layout's typical smallest room (width × length). */
   minimumRoom: z.string(),
   /** The sum of the prices the catalogue carries; null when it carries none of them. */

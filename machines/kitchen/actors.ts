@@ -1,6 +1,7 @@
 // The server calls the statechart invokes, declared by their input and output only. The app provides the
 // real implementations with `machine.provide({ actors })`; tests provide fakes. Until provided, each rejects.
 import { fromPromise } from 'xstate';
+import type { ChosenOption } from '../../contract/wizard-steps';
 import type { AccountOutput } from './account';
 import type {
   CatalogueRequest,
@@ -9,7 +10,16 @@ import type {
   WorktopColour,
   WorktopPreview,
 } from './catalogue';
-import type { GenerationStage, PhotoFile } from './context';
+
+/** The chosen photo as the machine sees it; a browser `File` fits this shape. */
+export interface PhotoFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export const GENERATION_STAGES = ['queued', 'preparing', 'rendering', 'finishing'] as const;
+export type GenerationStage = (typeof GENERATION_STAGES)[number];
 
 export interface AuthorizeUserInput {
   userId: number;
@@ -59,8 +69,8 @@ export interface KitchenConfiguration {
   worktop: WorktopPreview;
   shape: string;
   hasIsland: boolean;
-  /** Every step's choice in words, in step order: how a step added to the table reaches the generation (D40). */
-  choices: Array<{ step: string; value: string; label: string }>;
+  /** Every step's chosen option, in step order: how a step added to the table reaches the generation (D40). */
+  choices: ChosenOption[];
 }
 
 /** The machine itself, as far as a generation needs it: to report the stages it goes through. */
@@ -123,13 +133,9 @@ export interface PastGeneration {
   choices?: ComparedChoice[];
 }
 
-/** One of a kitchen's choices in words (issue 16): the same rows the share page and the spec sheet show. */
-export interface ComparedChoice {
-  /** The wizard step that made the choice: one the server knows, or a step a studio added. */
-  key: string;
-  label: string;
-  value: string;
-  hex?: string;
+/** One of a kitchen's chosen options with its choice's name (issue 16): the rows the share page shows too. */
+export interface ComparedChoice extends ChosenOption {
+  name: string;
 }
 
 /** A kitchen of the user's with its choices, for the side-by-side view. */

@@ -3,11 +3,11 @@ import type { KitchenContext } from './context';
 import { isConfigurationComplete } from './requirements';
 import { chosenOn, STEP_IDS } from './steps';
 
-/** Every step's choice in words, in step order; steps without a choice to tell (the photo) are left out. */
-const choicesInWords = (context: KitchenContext) =>
+/** Every step's chosen option, in step order; steps without a choice to tell (the photo) are left out. */
+const chosenOptions = (context: KitchenContext) =>
   STEP_IDS.flatMap((step) => {
     const chosen = chosenOn(step, context);
-    return chosen ? [{ step, ...chosen }] : [];
+    return chosen ? [chosen] : [];
   });
 
 /** The complete configuration a generation needs, or null while any choice is missing. */
@@ -43,6 +43,6 @@ export const configurationOf = (context: KitchenContext) => {
     worktop: selectedWorktopPreview,
     shape: selectedShape,
     hasIsland,
-    choices: choicesInWords(context),
+    choices: chosenOptions(context),
   } satisfies KitchenConfiguration;
 };

@@ -1,22 +1,20 @@
 // Everything the kitchen statechart remembers. The first group is the wizard state of spec §3
 // (create-kitchen-storage); flags the spec stores (isModerating, isProcessingImage) are read from the state
 // value instead, so they cannot disagree with it.
+
+import type { WizardStepId as StepId } from '../../contract/wizard-steps';
 import type { AccessDenialReason } from './account';
-import type { ComparedKitchen, GenerationRefusal, PastGeneration, SessionDays } from './actors';
+import type {
+  ComparedKitchen,
+  GenerationRefusal,
+  GenerationStage,
+  PastGeneration,
+  PhotoFile,
+  SessionDays,
+} from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import type { ModerationCache } from './moderation-cache';
 import { emptyFrontals, emptyWorktops, type FrontalsSelection, type WorktopsSelection } from './selections';
-import type { StepId } from './steps';
-
-/** The chosen photo as the machine sees it; a browser `File` fits this shape. */
-export interface PhotoFile {
-  name: string;
-  type: string;
-  size: number;
-}
-
-export const GENERATION_STAGES = ['queued', 'preparing', 'rendering', 'finishing'] as const;
-export type GenerationStage = (typeof GENERATION_STAGES)[number];
 
 export interface WizardState {
   file: PhotoFile | null;

@@ -1,6 +1,6 @@
 import type { AccessDenialReason } from './account';
+import type { GenerationStage, PhotoFile } from './actors';
 import type { FrontalPreview, WorktopColour, WorktopPreview } from './catalogue';
-import type { GenerationStage, PhotoFile } from './context';
 import type { RouteId } from './routes';
 import type { StepId } from './steps';
 
@@ -12,7 +12,6 @@ export type KitchenEvent =
   | { type: 'PHOTO.SELECTED'; file: PhotoFile }
   | { type: 'PHOTO.REMOVED' }
   | { type: 'DESIGN.SELECTED'; group: string; image: string | null }
-  | { type: 'HANDLES.SELECTED'; isHandleless: boolean }
   | { type: 'FINISH.SELECTED'; finish: string }
   | { type: 'FRONTAL_COLOUR_GROUP.SELECTED'; group: string }
   | { type: 'FRONTAL.SELECTED'; frontal: FrontalPreview }
@@ -20,9 +19,7 @@ export type KitchenEvent =
   | { type: 'WORKTOP_COLOUR_GROUP.SELECTED'; group: string }
   | { type: 'WORKTOP_COLOUR.SELECTED'; colour: WorktopColour }
   | { type: 'WORKTOP.SELECTED'; worktop: WorktopPreview }
-  | { type: 'SHAPE.SELECTED'; shape: string }
-  | { type: 'ISLAND.SELECTED'; hasIsland: boolean }
-  /** An option of a plain-choice step (step-table.ts): every such step shares this one event. */
+  /** An option of a fixed-choice step (step-table.ts): every such step shares this one event. */
   | { type: 'STEP.CHOSEN'; step: StepId; value: string }
   | { type: 'GENERATE' }
   | { type: 'GENERATION.STAGE'; stage: GenerationStage }

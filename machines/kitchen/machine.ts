@@ -1,7 +1,7 @@
 // The kitchen statechart: every screen as a route state, the wizard steps with their gating and redirects,
 // the photo's moderation lifecycle, the selection cascades, the handles auto-skip and the server calls. It
 // imports xstate only; the app projects its state onto the URL and provides the server calls.
-import { and, assign, raise, setup, stateIn } from 'xstate';
+import { assign, raise, setup, stateIn } from 'xstate';
 import { type AccessDenialReason, type AccountOutput, accessDenialOf, accountErrorOf } from './account';
 import {
   type AuthorizeUserOutput,
@@ -10,20 +10,13 @@ import {
   type EmptyRoomOutput,
   type GeneratedKitchen,
   type GenerationFailure,
+  type GenerationStage,
   type PastGeneration,
 } from './actors';
-import { type CatalogueKind, type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
-import { catalogueRequest } from './catalogue-requests';
+import { type CatalogueResult, emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import { configurationOf } from './configuration';
-import {
-  type GenerationStage,
-  initialContext,
-  initialWizardState,
-  type KitchenContext,
-  type KitchenInput,
-} from './context';
+import { initialContext, initialWizardState, type KitchenContext, type KitchenInput } from './context';
 import type { KitchenEvent } from './events';
-import { resolveHandleChoice } from './handle-choice';
 import {
   forgetIfExpired,
   freshVerdict,
@@ -39,7 +32,6 @@ import {
   chooseFinish,
   chooseFrontal,
   chooseFrontalColourGroup,
-  chooseHandleless,
   chooseMaterial,
   chooseWorktop,
   chooseWorktopColour,
@@ -47,19 +39,18 @@ import {
   emptyFrontals,
   emptyWorktops,
 } from './selections';
+import { generateWhenAllowed, type KitchenTag, retryStates } from './step-frame';
+import { wizardStepStates } from './step-states';
 import {
+  chosenOn,
+  decidedValue,
   isStepBefore,
-  nextStepOf,
-  PLAIN_CHOICE_STEPS,
-  previousStepOf,
+  keepOption,
   STEP_IDS,
   type StepId,
-  stepMeta,
   stepOptions,
+  stepRow,
 } from './steps';
-
-/** Tags mark what a screen shows while a state is active: a spinner, the error screen, a busy photo. */
-export type KitchenTag = 'loading' | 'error' | 'retrying' | 'processingImage' | 'moderating' | 'generating';
 
 /** The error screen's "Try again" clears the error after this long (spec §9). */
 export const RETRY_DELAY_MS = 1000;
@@ -146,15 +137,6 @@ const accountStored = {
   params: ({ event }: { event: { output: AccountOutput } }) => event.output,
 };
 
-const handleStylesOf = (result: CatalogueResult): string[] =>
-  result.kind === 'handleStyles' ? result.items : [];
-
-/** What every wizard step shares: its route and step meta, and the entry that records where the user is. */
-const stepFrame = (step: StepId) => ({
-  meta: { route: `create-kitchen/${step}` satisfies RouteId, step: stepMeta(step) },
-  entry: { type: 'enterStep' as const, params: { step } },
-});
-
 /**
  * Change one thing (issues 16, 25): the wizard at that step, every other choice kept (a move there); Next then
  * returns to the review once every choice is made.
@@ -171,110 +153,6 @@ const openKitchen = {
   guard: 'isKitchenInHistory' as const,
   actions: 'openKitchen' as const,
 };
-
-/** Where Generate goes, from the last step and from the result page, when everything allows it. */
-const generateWhenAllowed = and(['isConfigurationComplete', 'hasGenerationsLeft', 'isGenerationGateOpen']);
-
-/**
- * Next (gated by the requirements) and Back, to the neighbours the step order names: the order is data in one
- * place (D1, D39). The first step has no Back; the last has no Next: it generates instead.
- */
-const stepNavigation = (step: StepId) => {
-  const next = nextStepOf(step);
-  const previous = previousStepOf(step);
-  return {
-    ...(next
-      ? {
-          NEXT: [
-            {
-              description:
-                'Changing one thing: once every choice is made, Next returns to the review instead of the next step.',
-              guard: and(['isChangingOneThing', 'isConfigurationComplete']),
-              target: '#kitchen.routes.your-kitchen.reviewing',
-              actions: 'navigateForward' as const,
-            },
-            {
-              guard: { type: 'isStepComplete' as const, params: { step } },
-              target: next,
-              actions: 'navigateForward' as const,
-            },
-          ],
-        }
-      : {
-          GENERATE: {
-            description: 'The last step has no next: it generates the kitchen.',
-            guard: generateWhenAllowed,
-            target: '#kitchen.routes.your-kitchen.generating',
-            actions: 'navigateForward' as const,
-          },
-        }),
-    ...(previous && { BACK: { target: previous, actions: 'navigateBackward' as const } }),
-  };
-};
-
-type StepChosen = Extract<KitchenEvent, { type: 'STEP.CHOSEN' }>;
-
-/** A plain-choice step, built from its row alone: its frame, its one choice event and its navigation (D39). */
-const plainChoiceStep = (step: StepId) => ({
-  ...stepFrame(step),
-  on: {
-    'STEP.CHOSEN': {
-      guard: {
-        type: 'isOptionOf' as const,
-        params: ({ event }: { event: StepChosen }) => ({ step, chosen: event }),
-      },
-      actions: {
-        type: 'chooseStepOption' as const,
-        params: ({ event }: { event: StepChosen }) => ({ step, value: event.value }),
-      },
-    },
-    ...stepNavigation(step),
-  },
-});
-
-/** A step that hands its neighbour on, the way the user was going (the handles auto-skip). */
-const neighbourTarget = (neighbour: StepId | null) => {
-  if (neighbour === null) throw new Error('A step that skips itself needs a neighbour on both sides.');
-  return `#kitchen.routes.create-kitchen.${neighbour}`;
-};
-
-/** The error screen and its Try again: the error stays on screen for the retry delay, then loads start over. */
-const retryStates = (reloadFrom: string) => ({
-  failed: { tags: 'error' as const, on: { RETRY: 'retrying' } },
-  retrying: {
-    tags: ['error', 'retrying'] as KitchenTag[],
-    after: { retryDelay: { target: reloadFrom, actions: 'clearError' as const } },
-  },
-});
-
-/** Where a load goes once done: one state, or the first of several whose guard holds. */
-type LoadOutcome =
-  | string
-  | Array<{ guard?: 'hasFrontalColourGroup' | 'hasWorktopColourGroup'; target: string }>;
-
-/** A step's catalogue load: one invoked call with its own id, stored on success, the error screen on failure. */
-const catalogueLoad = (id: string, kind: CatalogueKind, then: LoadOutcome = 'ready') => ({
-  tags: 'loading' as const,
-  invoke: {
-    id,
-    src: 'loadCatalogue' as const,
-    input: ({ context }: { context: KitchenContext }) => catalogueRequest(kind, context),
-    onDone: (typeof then === 'string' ? [{ target: then }] : then).map((outcome) => ({
-      ...outcome,
-      actions: {
-        type: 'storeCatalogueList' as const,
-        params: ({ event }: { event: { output: CatalogueResult } }) => event.output,
-      },
-    })),
-    onError: {
-      target: 'failed',
-      actions: {
-        type: 'storeError' as const,
-        params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-      },
-    },
-  },
-});
 
 /** The side-by-side view of 2 to 4 of the user's kitchens (issue 16), a child of the result page. */
 const MIN_COMPARED = 2;
@@ -339,7 +217,7 @@ export const kitchenMachine = setup({
   },
   guards: {
     isStepComplete: ({ context }, params: { step: StepId }) => isStepComplete(params.step, context),
-    isOptionOf: (_, params: { step: StepId; chosen: StepChosen }) =>
+    isOptionOf: (_, params: { step: StepId; chosen: { step: StepId; value: string } }) =>
       params.chosen.step === params.step &&
       stepOptions(params.step).some((option) => option.value === params.chosen.value),
     isBlockedAt: ({ context }, params: { step: StepId }) =>
@@ -365,15 +243,18 @@ export const kitchenMachine = setup({
     hasNoUserId: ({ context }) => context.userId === null,
     isAccount: ({ context }) => context.isAccount,
     isAccessDenial: (_, params: { error: unknown }) => accessDenialOf(params.error) !== null,
-    handleStylesResolve: (_, params: { styles: string[] }) => resolveHandleChoice(params.styles) !== null,
+    listDecidesChoice: (_, params: { step: StepId; items: CatalogueResult['items'] }) =>
+      decidedValue(params.step, params.items) !== null,
     isMovingBackward: ({ context }) => context.direction === 'backward',
     hasUncheckedPhoto: ({ context }) =>
       context.inputImageDataUrl !== null && context.moderationPassed === null,
     hasCachedVerdict: ({ context }) =>
       context.inputImageKey !== null &&
       freshVerdict(context.moderationCache, context.inputImageKey, Date.now()) !== undefined,
-    hasFrontalColourGroup: ({ context }) => context.frontals.colorGroup !== null,
-    hasWorktopColourGroup: ({ context }) => context.worktops.colourGroup !== null,
+    hasChosenGroup: ({ context }, params: { step: StepId }) => {
+      const row = stepRow(params.step);
+      return row.kind === 'grouped-swatch' && row.group(context) !== null;
+    },
     needsEmptyRoom: ({ context }) => context.emptyRoomId === null,
     hasGeneratedKitchen: ({ context }) => context.lastGeneratedImageDataUrl !== null,
   },
@@ -445,15 +326,6 @@ export const kitchenMachine = setup({
       selectedDesignImage: params.image,
       frontals: chooseDoorStyleGroup(context.frontals, params.group),
     })),
-    selectHandleChoice: assign(({ context }, params: { isHandleless: boolean }) => ({
-      frontals: chooseHandleless(context.frontals, params.isHandleless),
-    })),
-    applyResolvedHandleChoice: assign(({ context }, params: { styles: string[] }) => {
-      const resolved = resolveHandleChoice(params.styles);
-      return {
-        frontals: resolved === null ? context.frontals : chooseHandleless(context.frontals, resolved),
-      };
-    }),
     selectFinish: assign(({ context }, params: { finish: string }) => ({
       frontals: chooseFinish(context.frontals, params.finish),
     })),
@@ -464,10 +336,11 @@ export const kitchenMachine = setup({
       (
         { context },
         params: { frontal: NonNullable<KitchenContext['frontals']['selectedFrontalPreview']> },
-      ) => ({
-        frontals: chooseFrontal(context.frontals, params.frontal),
-        selectedColor: params.frontal.primary_hex,
-      }),
+      ) => {
+        const frontals = chooseFrontal(context.frontals, params.frontal);
+        // The spec's field, derived from the one chosen option.
+        return { frontals, selectedColor: chosenOn('frontal-color', { ...context, frontals })?.hex ?? null };
+      },
     ),
     selectMaterial: assign(({ context }, params: { material: string }) => ({
       worktops: chooseMaterial(context.worktops, params.material),
@@ -491,11 +364,13 @@ export const kitchenMachine = setup({
         worktops: chooseWorktop(context.worktops, params.worktop),
       }),
     ),
-    selectShape: assign((_, params: { shape: string }) => ({ selectedShape: params.shape })),
-    selectIsland: assign((_, params: { hasIsland: boolean }) => ({ hasIsland: params.hasIsland })),
-    chooseStepOption: assign(({ context }, params: { step: StepId; value: string }) => ({
-      choices: { ...context.choices, [params.step]: params.value },
-    })),
+    chooseStepOption: assign(({ context }, params: { step: StepId; value: string }) =>
+      keepOption(params.step, context, params.value),
+    ),
+    keepDecidedChoice: assign(({ context }, params: { step: StepId; items: CatalogueResult['items'] }) => {
+      const value = decidedValue(params.step, params.items);
+      return value === null ? {} : keepOption(params.step, context, value);
+    }),
     resetWizard: assign({
       ...initialWizardState(),
       frontals: emptyFrontals(),
@@ -701,272 +576,7 @@ export const kitchenMachine = setup({
             actions: 'markRedirect' as const,
             description: `A later step without the ${step} choice goes back to ${step}.`,
           })),
-          states: {
-            ...Object.fromEntries(PLAIN_CHOICE_STEPS.map((step) => [step, plainChoiceStep(step)])),
-            'upload-image': {
-              ...stepFrame('upload-image'),
-              initial: 'restoring',
-              states: {
-                restoring: {
-                  always: [{ guard: 'hasUncheckedPhoto', target: 'moderating' }, { target: 'idle' }],
-                },
-                idle: {},
-                processing: {
-                  tags: ['processingImage'],
-                  description: 'Converts and downscales the photo off the main thread.',
-                  invoke: {
-                    id: 'preparePhoto',
-                    src: 'preparePhoto',
-                    input: ({ context }) => ({ file: context.file }),
-                    onDone: {
-                      target: 'consultingCache',
-                      actions: { type: 'storePreparedPhoto', params: ({ event }) => event.output },
-                    },
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
-                consultingCache: {
-                  entry: 'forgetExpiredVerdict',
-                  always: [
-                    { guard: 'hasCachedVerdict', target: 'idle', actions: 'applyCachedVerdict' },
-                    { target: 'moderating' },
-                  ],
-                },
-                moderating: {
-                  tags: ['moderating'],
-                  invoke: {
-                    id: 'validateImageContent',
-                    src: 'validateImageContent',
-                    input: ({ context }) => ({ dataUrl: context.inputImageDataUrl }),
-                    onDone: {
-                      target: 'idle',
-                      actions: { type: 'storeModerationVerdict', params: ({ event }) => event.output },
-                    },
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
-                ...retryStates('restoring'),
-              },
-              on: {
-                'PHOTO.SELECTED': {
-                  target: '.processing',
-                  reenter: true,
-                  actions: { type: 'acceptFile', params: ({ event }) => ({ file: event.file }) },
-                },
-                'PHOTO.REMOVED': { target: '.idle', actions: 'removePhoto' },
-                ...stepNavigation('upload-image'),
-              },
-            },
-            design: {
-              ...stepFrame('design'),
-              initial: 'loading',
-              states: {
-                loading: catalogueLoad('loadDoorStyleGroups', 'doorStyleGroups'),
-                ready: {},
-                ...retryStates('loading'),
-              },
-              on: {
-                'DESIGN.SELECTED': {
-                  actions: {
-                    type: 'selectDesign',
-                    params: ({ event }) => ({ group: event.group, image: event.image }),
-                  },
-                },
-                ...stepNavigation('design'),
-              },
-            },
-            handles: {
-              ...stepFrame('handles'),
-              initial: 'loading',
-              states: {
-                loading: {
-                  tags: ['loading'],
-                  invoke: {
-                    id: 'loadHandleStyles',
-                    src: 'loadCatalogue',
-                    input: ({ context }) => catalogueRequest('handleStyles', context),
-                    onDone: [
-                      {
-                        description: 'Every handle style reads the same: store it and skip the step.',
-                        guard: {
-                          type: 'handleStylesResolve',
-                          params: ({ event }) => ({ styles: handleStylesOf(event.output) }),
-                        },
-                        target: 'skipping',
-                        actions: [
-                          { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                          {
-                            type: 'applyResolvedHandleChoice',
-                            params: ({ event }) => ({ styles: handleStylesOf(event.output) }),
-                          },
-                        ],
-                      },
-                      {
-                        target: 'ready',
-                        actions: { type: 'storeCatalogueList', params: ({ event }) => event.output },
-                      },
-                    ],
-                    onError: {
-                      target: 'failed',
-                      actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
-                skipping: {
-                  description:
-                    'The handles auto-skip carries on the way the user was going, replacing history.',
-                  always: [
-                    {
-                      guard: 'isMovingBackward',
-                      target: neighbourTarget(previousStepOf('handles')),
-                      actions: 'markRedirect',
-                    },
-                    { target: neighbourTarget(nextStepOf('handles')), actions: 'markRedirect' },
-                  ],
-                },
-                ready: {},
-                ...retryStates('loading'),
-              },
-              on: {
-                'HANDLES.SELECTED': {
-                  actions: {
-                    type: 'selectHandleChoice',
-                    params: ({ event }) => ({ isHandleless: event.isHandleless }),
-                  },
-                },
-                ...stepNavigation('handles'),
-              },
-            },
-            finishing: {
-              ...stepFrame('finishing'),
-              initial: 'loading',
-              states: {
-                loading: catalogueLoad('loadFinishes', 'finishes'),
-                ready: {},
-                ...retryStates('loading'),
-              },
-              on: {
-                'FINISH.SELECTED': {
-                  actions: { type: 'selectFinish', params: ({ event }) => ({ finish: event.finish }) },
-                },
-                ...stepNavigation('finishing'),
-              },
-            },
-            'frontal-color': {
-              ...stepFrame('frontal-color'),
-              initial: 'loadingGroups',
-              states: {
-                loadingGroups: catalogueLoad('loadFrontalColourGroups', 'frontalColourGroups', [
-                  { guard: 'hasFrontalColourGroup', target: 'loadingFrontals' },
-                  { target: 'choosingGroup' },
-                ]),
-                choosingGroup: {},
-                loadingFrontals: {
-                  ...catalogueLoad('loadFrontalPreviews', 'frontalPreviews'),
-                  description:
-                    'Front previews are asked for only once group, finish, colour group and handle choice are set.',
-                },
-                ready: {},
-                ...retryStates('loadingGroups'),
-              },
-              on: {
-                'FRONTAL_COLOUR_GROUP.SELECTED': {
-                  target: '.loadingFrontals',
-                  reenter: true,
-                  actions: {
-                    type: 'selectFrontalColourGroup',
-                    params: ({ event }) => ({ group: event.group }),
-                  },
-                },
-                'FRONTAL.SELECTED': {
-                  actions: { type: 'selectFrontal', params: ({ event }) => ({ frontal: event.frontal }) },
-                },
-                ...stepNavigation('frontal-color'),
-              },
-            },
-            material: {
-              ...stepFrame('material'),
-              initial: 'loading',
-              states: {
-                loading: catalogueLoad('loadWorktopMaterials', 'worktopMaterials'),
-                ready: {},
-                ...retryStates('loading'),
-              },
-              on: {
-                'MATERIAL.SELECTED': {
-                  actions: { type: 'selectMaterial', params: ({ event }) => ({ material: event.material }) },
-                },
-                ...stepNavigation('material'),
-              },
-            },
-            'material-color': {
-              ...stepFrame('material-color'),
-              initial: 'loadingGroups',
-              states: {
-                loadingGroups: catalogueLoad('loadWorktopColourGroups', 'worktopColourGroups', [
-                  { guard: 'hasWorktopColourGroup', target: 'loadingColours' },
-                  { target: 'choosingGroup' },
-                ]),
-                choosingGroup: {},
-                loadingColours: catalogueLoad('loadWorktopColours', 'worktopColours'),
-                ready: {},
-                ...retryStates('loadingGroups'),
-              },
-              on: {
-                'WORKTOP_COLOUR_GROUP.SELECTED': {
-                  target: '.loadingColours',
-                  reenter: true,
-                  actions: {
-                    type: 'selectWorktopColourGroup',
-                    params: ({ event }) => ({ group: event.group }),
-                  },
-                },
-                'WORKTOP_COLOUR.SELECTED': {
-                  actions: { type: 'selectWorktopColour', params: ({ event }) => ({ colour: event.colour }) },
-                },
-                ...stepNavigation('material-color'),
-              },
-            },
-            'material-preview': {
-              ...stepFrame('material-preview'),
-              initial: 'loading',
-              states: {
-                loading: catalogueLoad('loadWorktopPreviews', 'worktopPreviews'),
-                ready: {},
-                ...retryStates('loading'),
-              },
-              on: {
-                'WORKTOP.SELECTED': {
-                  actions: { type: 'selectWorktop', params: ({ event }) => ({ worktop: event.worktop }) },
-                },
-                ...stepNavigation('material-preview'),
-              },
-            },
-            'kitchen-shape': {
-              ...stepFrame('kitchen-shape'),
-              on: {
-                'SHAPE.SELECTED': {
-                  actions: { type: 'selectShape', params: ({ event }) => ({ shape: event.shape }) },
-                },
-                ...stepNavigation('kitchen-shape'),
-              },
-            },
-            'kitchen-island': {
-              ...stepFrame('kitchen-island'),
-              on: {
-                'ISLAND.SELECTED': {
-                  actions: { type: 'selectIsland', params: ({ event }) => ({ hasIsland: event.hasIsland }) },
-                },
-                ...stepNavigation('kitchen-island'),
-              },
-            },
-          },
+          states: wizardStepStates(),
         },
         'your-kitchen': {
           meta: { route: 'your-kitchen' },

@@ -1,133 +1,185 @@
-// The wizard's steps, each declared once, in their order (spec §2, DESIGN D1; D39): texts, what the step needs
-// before it can be left, what it loads, and the choice it makes in words for the generation. A step that is a
-// plain choice among fixed options declares them in `choice`: its state, event, wizard-state field, persistence
-// and gating then follow from this row (docs/architecture.md, "How to add a step").
+// The wizard's steps, each declared once as a row of a kind (D39, D42), keyed by the ids the contract lists in
+// wizard order (contract/wizard-steps.ts): its texts, what it needs before it can be left and the choice it
+// makes in words for the generation. The chart builds a step's state from its row by kind (`step-states.ts`) and
+// the app shows one screen per kind (docs/architecture.md, "How to add a step").
+import {
+  type ChosenOption,
+  STEP_OPTIONS,
+  type StepOption,
+  type WizardStepId,
+} from '../../contract/wizard-steps';
 import type { CatalogueKind } from './catalogue';
 import type { KitchenContext } from './context';
+import { resolveHandleChoice } from './handle-choice';
+import { chooseHandleless } from './selections';
 
-/** One option of a plain-choice step: the value stored and sent, and the label the user reads. */
-export interface StepOption {
-  value: string;
-  label: string;
-  description?: string;
-}
+export type { StepOption };
 
-/** What the user chose on a step, in words: sent to the generation as one item of its list of choices. */
-export interface ChosenInWords {
-  value: string;
-  label: string;
-}
+/** What a row reads as chosen on its step: a `ChosenOption` without the step, which the row is. */
+export type ChosenValue = Omit<ChosenOption, 'step'>;
 
-export interface StepRow {
-  id: string;
+interface StepBase {
   title: string;
   description: string;
   /** Why Next is disabled while the step's choice is missing, in the user's words. */
   blockedReason: string;
-  /** What the step needs before it can be left; a plain choice needs its option. */
-  needs?: (context: KitchenContext) => boolean;
-  /** The catalogue lookups the step shows, in the order it makes them. */
-  loads?: readonly CatalogueKind[];
-  /** The step's choice in words, or null while it is missing; a plain choice reads its option. */
-  chosen?: (context: KitchenContext) => ChosenInWords | null;
-  /** A plain choice among these options, kept in `context.choices[id]` and made by `STEP.CHOSEN`. */
-  choice?: { options: readonly StepOption[] };
 }
 
-const yesNo = (value: boolean | null, yes: string, no: string): ChosenInWords | null =>
-  value === null ? null : { value: value ? 'yes' : 'no', label: value ? yes : no };
+/** The photo: its own lifecycle (preparing, moderation); the one row of this kind. */
+export interface PhotoRow extends StepBase {
+  kind: 'photo';
+  needs: (context: KitchenContext) => boolean;
+}
 
-const text = (value: string | null): ChosenInWords | null =>
-  value === null ? null : { value, label: value };
+/** One catalogue list, one item chosen from it by the row's event. */
+export interface CatalogueChoiceRow extends StepBase {
+  kind: 'catalogue-choice';
+  list: CatalogueKind;
+  /** The event that chooses an item of the list (events.ts). */
+  chooses: string;
+  needs: (context: KitchenContext) => boolean;
+  chosen: (context: KitchenContext) => ChosenValue | null;
+}
 
-export const WIZARD_STEPS = [
-  {
-    id: 'upload-image',
+/** A list of groups, then the swatches of the chosen group: two lists, two events. */
+export interface GroupedSwatchRow extends StepBase {
+  kind: 'grouped-swatch';
+  groups: CatalogueKind;
+  swatches: CatalogueKind;
+  choosesGroup: string;
+  chooses: string;
+  /** The chosen group, or null: once chosen, its swatches are loaded at once. */
+  group: (context: KitchenContext) => string | null;
+  needs: (context: KitchenContext) => boolean;
+  chosen: (context: KitchenContext) => ChosenValue | null;
+}
+
+/**
+ * A choice among the options the row lists, made by the shared `STEP.CHOSEN`. By default the choice is kept in
+ * `context.choices[id]`; a row whose choice is one of the spec's fields says where with `kept` and `keep`.
+ */
+export interface FixedChoiceRow extends StepBase {
+  kind: 'fixed-choice';
+  options: readonly StepOption[];
+  /** The chosen option's value, read from the context (default: `context.choices[id]`). */
+  kept?: (context: KitchenContext) => string | null;
+  /** What choosing `value` changes in the context (default: `choices[id]`). */
+  keep?: (context: KitchenContext, value: string) => Partial<KitchenContext>;
+  /** A catalogue list that may decide the choice on its own: the step is then skipped (the handles auto-skip). */
+  decidedBy?: { list: CatalogueKind; decide: (items: readonly string[]) => string | null };
+}
+
+export type StepRow = PhotoRow | CatalogueChoiceRow | GroupedSwatchRow | FixedChoiceRow;
+export type StepKind = StepRow['kind'];
+
+const text = (value: string | null): ChosenValue | null => (value === null ? null : { value, label: value });
+
+/** A yes/no choice kept as a boolean spec field, as the value 'yes' or 'no'. */
+const yesOrNo = (value: boolean | null): string | null => (value === null ? null : value ? 'yes' : 'no');
+
+export const STEP_ROWS = {
+  'upload-image': {
+    kind: 'photo',
     title: 'Upload Your Kitchen Photo',
     description: 'Upload a photo of your current kitchen to get started.',
     blockedReason: 'Add a photo of your kitchen that passes our check to continue.',
     needs: (c) => c.inputImageDataUrl !== null && c.moderationPassed === true,
-    chosen: () => null,
   },
-  {
-    id: 'design',
+  design: {
+    kind: 'catalogue-choice',
     title: 'Design Style',
     description: 'Select a style that fits your taste.',
     blockedReason: 'Choose a design style to continue.',
+    list: 'doorStyleGroups',
+    chooses: 'DESIGN.SELECTED',
     needs: (c) => c.selectedDesign !== null && c.frontals.doorStyleGroup !== null,
-    loads: ['doorStyleGroups'],
     chosen: (c) => text(c.frontals.doorStyleGroup),
   },
-  {
-    id: 'handles',
+  handles: {
+    kind: 'fixed-choice',
     title: 'Handles',
     description: 'Do you wish to have handles?',
     blockedReason: 'Choose whether you want handles to continue.',
-    needs: (c) => c.frontals.isHandleless !== null,
-    loads: ['handleStyles'],
-    chosen: (c) => yesNo(c.frontals.isHandleless, 'Handleless', 'With handles'),
+    options: STEP_OPTIONS.handles,
+    kept: (c) => yesOrNo(c.frontals.isHandleless),
+    keep: (c, value) => ({ frontals: chooseHandleless(c.frontals, value === 'yes') }),
+    decidedBy: { list: 'handleStyles', decide: (styles) => yesOrNo(resolveHandleChoice(styles)) },
   },
-  {
-    id: 'finishing',
+  finishing: {
+    kind: 'catalogue-choice',
     title: 'Front Finish',
     description: 'Select the finish for your cabinet fronts.',
     blockedReason: 'Choose a finish to continue.',
+    list: 'finishes',
+    chooses: 'FINISH.SELECTED',
     needs: (c) => c.frontals.finish !== null,
-    loads: ['finishes'],
     chosen: (c) => text(c.frontals.finish),
   },
-  {
-    id: 'frontal-color',
+  'frontal-color': {
+    kind: 'grouped-swatch',
     title: 'Front Color',
     description: 'Choose the main color palette for your cabinets.',
     blockedReason: 'Choose a front color to continue.',
+    groups: 'frontalColourGroups',
+    swatches: 'frontalPreviews',
+    choosesGroup: 'FRONTAL_COLOUR_GROUP.SELECTED',
+    chooses: 'FRONTAL.SELECTED',
+    group: (c) => c.frontals.colorGroup,
     needs: (c) => c.frontals.colorGroup !== null && c.frontals.selectedFrontalId !== null,
-    loads: ['frontalColourGroups', 'frontalPreviews'],
     chosen: ({ frontals: { selectedFrontalPreview: front } }) =>
-      front && { value: front.id, label: front.colour },
+      front && { value: front.id, label: front.colour, hex: front.primary_hex },
   },
-  {
-    id: 'material',
+  material: {
+    kind: 'catalogue-choice',
     title: 'Worktop Material',
     description: '',
     blockedReason: 'Choose a worktop material to continue.',
+    list: 'worktopMaterials',
+    chooses: 'MATERIAL.SELECTED',
     needs: (c) => c.worktops.material !== null,
-    loads: ['worktopMaterials'],
     chosen: (c) => text(c.worktops.material),
   },
-  {
-    id: 'material-color',
+  'material-color': {
+    kind: 'grouped-swatch',
     title: 'Worktop Color',
     description: 'Select a specific shade or pattern.',
     blockedReason: 'Choose a worktop color to continue.',
+    groups: 'worktopColourGroups',
+    swatches: 'worktopColours',
+    choosesGroup: 'WORKTOP_COLOUR_GROUP.SELECTED',
+    chooses: 'WORKTOP_COLOUR.SELECTED',
+    group: (c) => c.worktops.colourGroup,
     needs: (c) => c.worktops.colourGroup !== null && c.worktops.colour !== null,
-    loads: ['worktopColourGroups', 'worktopColours'],
-    chosen: (c) => text(c.worktops.colour),
+    chosen: ({ worktops: { selectedColourPreview: colour } }) =>
+      colour && { value: colour.colour, label: colour.colour, hex: colour.primary_hex },
   },
-  {
-    id: 'material-preview',
+  'material-preview': {
+    kind: 'catalogue-choice',
     title: 'Worktop Finish',
     description: '',
     blockedReason: 'Choose a worktop finish to continue.',
+    list: 'worktopPreviews',
+    chooses: 'WORKTOP.SELECTED',
     needs: (c) => c.worktops.selectedWorktopId !== null,
-    loads: ['worktopPreviews'],
     chosen: ({ worktops: { selectedWorktopPreview: worktop } }) =>
       worktop && { value: worktop.id, label: worktop.finish },
   },
-  {
-    id: 'kitchen-shape',
+  'kitchen-shape': {
+    kind: 'fixed-choice',
     title: 'Kitchen Layout',
     description: "Choose your kitchen's layout.",
     blockedReason: 'Choose a layout to continue.',
-    needs: (c) => c.selectedShape !== null,
-    chosen: (c) => text(c.selectedShape),
+    options: STEP_OPTIONS['kitchen-shape'],
+    kept: (c) => c.selectedShape,
+    keep: (_, value) => ({ selectedShape: value }),
   },
-  {
-    id: 'kitchen-island',
+  'kitchen-island': {
+    kind: 'fixed-choice',
     title: 'Kitchen Island',
     description: 'Will your kitchen include an island?',
     blockedReason: 'Choose whether you want an island to continue.',
-    needs: (c) => c.hasIsland !== null,
-    chosen: (c) => yesNo(c.hasIsland, 'An island', 'No island'),
+    options: STEP_OPTIONS['kitchen-island'],
+    kept: (c) => yesOrNo(c.hasIsland),
+    keep: (_, value) => ({ hasIsland: value === 'yes' }),
   },
-] as const satisfies readonly StepRow[];
+} as const satisfies Record<WizardStepId, StepRow>;

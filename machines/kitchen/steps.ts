@@ -1,16 +1,37 @@
-// Everything about the step order, read from the one table (step-table.ts): ids, paths, progress, neighbours,
-// what each step needs and loads, and the plain-choice steps the chart builds from their rows alone.
+// Everything about the step order, read from the contract's ids (contract/wizard-steps.ts) and the one row of each
+// step (step-table.ts): ids, paths, progress, neighbours, each step's kind, what it needs and loads, and its choice.
+import { type ChosenOption, WIZARD_STEP_IDS, type WizardStepId } from '../../contract/wizard-steps';
 import type { CatalogueKind } from './catalogue';
 import type { KitchenContext } from './context';
-import { type ChosenInWords, type StepRow, WIZARD_STEPS } from './step-table';
+import {
+  type ChosenValue,
+  type FixedChoiceRow,
+  STEP_ROWS,
+  type StepKind,
+  type StepOption,
+  type StepRow,
+} from './step-table';
 
-export type StepId = (typeof WIZARD_STEPS)[number]['id'];
+export type StepId = WizardStepId;
 
-/** The steps that are a plain choice among the options their row lists (D39). */
-export type PlainChoiceStepId = Extract<(typeof WIZARD_STEPS)[number], { choice: unknown }>['id'];
+type Rows = typeof STEP_ROWS;
 
-/** The steps a table must name one by one; the plain choices follow from their rows. */
-export type OwnStepId = Exclude<StepId, PlainChoiceStepId>;
+/** The steps of one kind, as a type. */
+export type StepIdOfKind<K extends StepKind> = {
+  [S in StepId]: Rows[S] extends { kind: K } ? S : never;
+}[StepId];
+
+/** The row of one step, as its own literal type (what it lists, loads and chooses). */
+export type RowOf<S extends StepId> = Rows[S];
+
+/** The steps that are a choice among the options their row lists (D39). */
+export type FixedChoiceStepId = StepIdOfKind<'fixed-choice'>;
+
+/** The steps a table must name one by one; the fixed choices follow from their rows. */
+export type OwnStepId = Exclude<StepId, FixedChoiceStepId>;
+
+/** A row of one kind, with its id. */
+export type RowOfKind<K extends StepKind> = Extract<StepRow, { kind: K }> & { id: StepId };
 
 export interface StepMeta {
   id: StepId;
@@ -23,19 +44,36 @@ export interface StepMeta {
 
 export const WIZARD_BASE_PATH = '/create-kitchen';
 
-/** The rows as the general row type: a row's own literal type would hide the optional parts it leaves out. */
-const ROWS: readonly (StepRow & { id: StepId })[] = WIZARD_STEPS;
+export const STEP_IDS: readonly StepId[] = WIZARD_STEP_IDS;
 
-export const STEP_IDS: readonly StepId[] = ROWS.map((step) => step.id);
+/** The rows in step order, with their ids, as the general row type (a row's own type hides what it leaves out). */
+const ROWS: readonly (StepRow & { id: StepId })[] = STEP_IDS.map((id) => {
+  const row: StepRow | undefined = (STEP_ROWS as Partial<Record<StepId, StepRow>>)[id];
+  if (!row) throw new Error(`The wizard step ${id} has no row in step-table.ts.`);
+  return { ...row, id };
+});
 
 export const FIRST_STEP = STEP_IDS[0] as StepId;
 /** The last step has no Next: it generates the kitchen. */
 export const LAST_STEP = STEP_IDS[STEP_IDS.length - 1] as StepId;
 
-export const stepRow = (id: StepId): StepRow => {
+export const stepRow = (id: StepId): StepRow & { id: StepId } => {
   const row = ROWS.find((step) => step.id === id);
   if (!row) throw new Error(`Unknown wizard step: ${id}`);
   return row;
+};
+
+/** The rows of one kind, in step order. */
+export const rowsOfKind = <K extends StepKind>(kind: K): RowOfKind<K>[] =>
+  ROWS.filter((row): row is RowOfKind<K> => row.kind === kind);
+
+export const stepKind = (id: StepId): StepKind => stepRow(id).kind;
+
+/** The row of a step that must be of `kind`: a kind's screen reads its own row through this. */
+export const rowAs = <K extends StepKind>(id: StepId, kind: K): RowOfKind<K> => {
+  const row = stepRow(id);
+  if (row.kind !== kind) throw new Error(`${id} is not a ${kind} step.`);
+  return row as RowOfKind<K>;
 };
 
 export const stepMeta = (id: StepId): StepMeta => {
@@ -59,33 +97,74 @@ export const previousStepOf = (id: StepId): StepId | null => {
 
 export const isStepBefore = (a: StepId, b: StepId): boolean => STEP_IDS.indexOf(a) < STEP_IDS.indexOf(b);
 
-export const PLAIN_CHOICE_STEPS: readonly StepId[] = ROWS.filter((row) => row.choice).map((row) => row.id);
+export const FIXED_CHOICE_STEPS: readonly StepId[] = rowsOfKind('fixed-choice').map((row) => row.id);
 
-export const isPlainChoiceStep = (id: StepId): boolean => PLAIN_CHOICE_STEPS.includes(id);
+export const isFixedChoiceStep = (id: StepId): boolean => FIXED_CHOICE_STEPS.includes(id);
 
-export const stepOptions = (id: StepId) => stepRow(id).choice?.options ?? [];
-
-/** Whether the step's choice is made; a plain choice needs one of its options. */
-export const stepNeedsMet = (id: StepId, context: KitchenContext): boolean => {
-  const { needs } = stepRow(id);
-  return needs ? needs(context) : stepOptions(id).some((option) => option.value === context.choices[id]);
+const fixedRow = (id: StepId): FixedChoiceRow | null => {
+  const row = stepRow(id);
+  return row.kind === 'fixed-choice' ? row : null;
 };
 
-export const stepLookups = (id: StepId): readonly CatalogueKind[] => stepRow(id).loads ?? [];
+export const stepOptions = (id: StepId): readonly StepOption[] => fixedRow(id)?.options ?? [];
 
-/** The step's choice in words, or null while it is missing. */
-export const chosenOn = (id: StepId, context: KitchenContext): ChosenInWords | null => {
-  const { chosen } = stepRow(id);
-  if (chosen) return chosen(context);
-  const option = stepOptions(id).find(({ value }) => value === context.choices[id]);
-  return option ? { value: option.value, label: option.label } : null;
+/** The value of the option chosen on a fixed-choice step, or null while none is (or the step is not one). */
+export const keptValue = (id: StepId, context: KitchenContext): string | null => {
+  const row = fixedRow(id);
+  if (!row) return null;
+  return row.kept ? row.kept(context) : (context.choices[id] ?? null);
+};
+
+/** The option chosen on a fixed-choice step, if it is one of the row's. */
+const keptOption = (id: StepId, context: KitchenContext): StepOption | undefined => {
+  const value = keptValue(id, context);
+  return stepOptions(id).find((option) => option.value === value);
+};
+
+/** What choosing `value` on a fixed-choice step changes in the context. */
+export const keepOption = (id: StepId, context: KitchenContext, value: string): Partial<KitchenContext> => {
+  const keep = fixedRow(id)?.keep;
+  return keep ? keep(context, value) : { choices: { ...context.choices, [id]: value } };
+};
+
+/** The option a catalogue list decides on its own for a fixed-choice step, or null when it leaves the choice open. */
+export const decidedValue = (id: StepId, items: readonly unknown[]): string | null => {
+  const decidedBy = fixedRow(id)?.decidedBy;
+  const words = items.filter((item): item is string => typeof item === 'string');
+  return decidedBy && words.length === items.length ? decidedBy.decide(words) : null;
+};
+
+/** Whether the step's choice is made; a fixed choice needs one of its options. */
+export const stepNeedsMet = (id: StepId, context: KitchenContext): boolean => {
+  const row = stepRow(id);
+  return row.kind === 'fixed-choice' ? keptOption(id, context) !== undefined : row.needs(context);
+};
+
+/** The catalogue lists a step shows, in the order it loads them. */
+export const stepLookups = (id: StepId): readonly CatalogueKind[] => {
+  const row = stepRow(id);
+  if (row.kind === 'catalogue-choice') return [row.list];
+  if (row.kind === 'grouped-swatch') return [row.groups, row.swatches];
+  if (row.kind === 'fixed-choice' && row.decidedBy) return [row.decidedBy.list];
+  return [];
+};
+
+/** The option chosen on a step, or null while it is missing (the photo has none to tell). */
+export const chosenOn = (id: StepId, context: KitchenContext): ChosenOption | null => {
+  const row = stepRow(id);
+  if (row.kind === 'photo') return null;
+  const chosen: ChosenValue | null =
+    row.kind === 'fixed-choice' ? (keptOption(id, context) ?? null) : row.chosen(context);
+  return (
+    chosen && { step: id, value: chosen.value, label: chosen.label, ...(chosen.hex && { hex: chosen.hex }) }
+  );
 };
 
 /**
  * A table with an entry for every step: those of `own` (a step missing there does not compile) and, for each
- * plain-choice step, what `plain` makes from its id. Tests and screens key their step tables with this.
+ * fixed-choice step, what `fixed` makes from its id. Tests and screens key their step tables with this.
  */
-export const byStep = <T>(own: Record<OwnStepId, T>, plain: (step: StepId) => T): Record<StepId, T> =>
+export const byStep = <T>(own: Record<OwnStepId, T>, fixed: (step: StepId) => T): Record<StepId, T> =>
   Object.fromEntries(
-    STEP_IDS.map((step) => [step, isPlainChoiceStep(step) ? plain(step) : (own as Record<StepId, T>)[step]]),
+    STEP_IDS.map((step) => [step, isFixedChoiceStep(step) ? fixed(step) : (own as Record<StepId, T>)[step]]),
   ) as Record<StepId, T>;

@@ -10,7 +10,12 @@ import {
   KNOWN_CHOICE_STEPS,
   type KnownChoiceStep,
 } from '../../contract/kitchen-choices';
-import { findKitchenLayout } from '../../contract/layouts';
+import {
+  type ChosenOption,
+  STEP_OPTIONS,
+  type StepOption,
+  WIZARD_STEP_IDS,
+} from '../../contract/wizard-steps';
 import {
   type FrontalPreviewEntry,
   findFrontalPreview,
@@ -27,16 +32,11 @@ export interface NamedKitchenChoices {
   choices?: ConfigurationChoice[];
 }
 
-/** One choice, ready to be told: the step's name in words, the value and how the user read it. */
-export interface DescribedChoice {
-  step: string;
+/** One chosen option (contract/wizard-steps.ts), ready to be told: with its choice's name in words. */
+export interface DescribedChoice extends ChosenOption {
   name: string;
-  value: string;
-  label: string;
   /** Whether the server knows the step (the catalogue's); the others are only named in words. */
   known: boolean;
-  /** The colour shown beside the words, for a known choice that is a colour. */
-  hex?: string;
   /** The catalogue item whose price this row carries (the front on its colour, the worktop on its finish). */
   pricedItemId?: string;
 }
@@ -50,20 +50,36 @@ interface Resolved {
 
 type Reading = Pick<DescribedChoice, 'value' | 'label' | 'hex' | 'pricedItemId'>;
 
-const yesNo = (value: boolean, yes: string, no: string): Reading => ({
-  value: value ? 'yes' : 'no',
-  label: value ? yes : no,
-});
+/** A step's options as the contract lists them; own keys only ("constructor" must not find Object.prototype's). */
+const optionsOf = (step: string): readonly StepOption[] | undefined =>
+  Object.hasOwn(STEP_OPTIONS, step)
+    ? (STEP_OPTIONS as Record<string, readonly StepOption[]>)[step]
+    : undefined;
+
+const findStepOption = (step: string, value: string) =>
+  optionsOf(step)?.find((option) => option.value === value);
+
+/** The option of a yes/no step for a boolean the spec's fields keep (handleless, an island). */
+const yesNoOption = (step: 'handles' | 'kitchen-island', yes: boolean): StepOption =>
+  findStepOption(step, yes ? 'yes' : 'no') ?? { value: yes ? 'yes' : 'no', label: yes ? 'Yes' : 'No' };
+
+/** Where a step stands in the wizard's order; a step the contract does not list comes after every one it does. */
+const wizardPositionOf = (step: string): number => {
+  const position = (WIZARD_STEP_IDS as readonly string[]).indexOf(step);
+  return position < 0 ? WIZARD_STEP_IDS.length : position;
+};
+
+const option = ({ value, label }: { value: string; label: string }): Reading => ({ value, label });
 
 const words = (value: string): Reading => ({ value, label: value });
 
 /**
- * How each known step's choice is read from the catalogue: the value the app sends for it (step-table.ts's
- * `chosen`, which a request's list must agree with) and its words. Names and order are the contract's.
+ * How each known step's choice is read from the catalogue: the value the app sends for it (which a request's list
+ * must agree with) and its words; a fixed choice's words are its option's (contract/wizard-steps.ts).
  */
 const READERS: Readonly<Record<KnownChoiceStep, (resolved: Resolved) => Reading>> = {
   design: ({ frontal }) => words(frontal.doorStyleGroup),
-  handles: ({ frontal }) => yesNo(frontal.isHandleless, 'Handleless', 'With handles'),
+  handles: ({ frontal }) => option(yesNoOption('handles', frontal.isHandleless)),
   finishing: ({ frontal }) => words(frontal.finish),
   'frontal-color': ({ frontal }) => ({
     value: frontal.id,
@@ -78,8 +94,11 @@ const READERS: Readonly<Record<KnownChoiceStep, (resolved: Resolved) => Reading>
     label: worktop.finish,
     pricedItemId: worktop.id,
   }),
-  'kitchen-shape': ({ shape }) => ({ value: shape, label: findKitchenLayout(shape)?.name ?? shape }),
-  'kitchen-island': ({ hasIsland }) => yesNo(hasIsland, 'An island', 'No island'),
+  'kitchen-shape': ({ shape }) => ({
+    value: shape,
+    label: findStepOption('kitchen-shape', shape)?.label ?? shape,
+  }),
+  'kitchen-island': ({ hasIsland }) => option(yesNoOption('kitchen-island', hasIsland)),
 };
 
 const resolve = (named: NamedKitchenChoices): Resolved | null => {
@@ -96,16 +115,18 @@ export function disagreeingChoice(named: NamedKitchenChoices): string | null {
   const resolved = resolve(named);
   if (!resolved) return 'choices: the named choices are not in the catalogue.';
   for (const { step, value } of named.choices ?? []) {
-    if (!isKnownChoiceStep(step)) continue;
-    if (value !== READERS[step](resolved).value)
+    if (isKnownChoiceStep(step) && value !== READERS[step](resolved).value)
       return `choices: ${step} "${value}" is not the catalogue's choice for this request.`;
+    if (!isKnownChoiceStep(step) && optionsOf(step) && !findStepOption(step, value))
+      return `choices: ${step} "${value}" is not one of its options.`;
   }
   return null;
 }
 
 /**
- * Every choice of a stored kitchen request in words: the steps the server knows (from the catalogue, in the
- * wizard's order, with their colour and priced item), then the others from its list, in the list's order. Empty
+ * Every choice of a stored kitchen request in words, in the wizard's order (contract/wizard-steps.ts): the steps
+ * the server knows from the catalogue (with their colour and priced item), and the others from its list, in their
+ * options' words when the contract lists them (a step it does not list comes last, in the list's order). Empty
  * when the catalogue no longer has the named choices' entries. The prompt, the concept renderer, the share page,
  * the spec sheet and the side-by-side view read a configuration only through this.
  */
@@ -124,10 +145,11 @@ export function describeConfiguration(named: NamedKitchenChoices): DescribedChoi
       step,
       name: choiceNameOf(step),
       value,
-      label: label ?? value,
+      label: findStepOption(step, value)?.label ?? label ?? value,
       known: false,
     }));
-  return [...known, ...others];
+  // In wizard order: a step the contract lists takes its place, one it does not comes last, as the list has it.
+  return [...known, ...others].sort((a, b) => wizardPositionOf(a.step) - wizardPositionOf(b.step));
 }
 
 /** The choices the server has no look for: what providers and the renderer name in words. */

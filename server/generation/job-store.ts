@@ -221,10 +221,11 @@ export function createJobStore(db: Database): JobStore {
         const { job, request } = toRecord(row);
         const choices =
           request.kind === 'kitchen'
-            ? describeConfiguration(request).map(({ step, name, label }) => ({
-                key: step,
-                label: name,
-                value: label,
+            ? describeConfiguration(request).map(({ step, name, value, label }) => ({
+                step,
+                name,
+                value,
+                label,
               }))
             : [];
         return { ...job, sourceImageId: request.imageId, choices };

@@ -2,7 +2,7 @@
 // `describeConfiguration`'s rows (the one reader of a request, D40) with the price list's prices, the layout's
 // minimum room and a total. A step the server does not know is a row in words, with no colour and no price.
 import type { Price } from '../../contract/catalogue';
-import type { KitchenDescription, LabelledChoice } from '../../contract/kitchen-choices';
+import type { ChoiceRow, KitchenDescription } from '../../contract/kitchen-choices';
 import { findKitchenLayout } from '../../contract/layouts';
 import { type DescribedChoice, describeConfiguration } from '../generation/configuration';
 import type { StoredJobRequest } from '../generation/job-store';
@@ -18,11 +18,11 @@ function totalOf(prices: readonly (Price | undefined)[]): { total: Price | null;
   return { total: { amount, currency }, partial: same.length < prices.length };
 }
 
-const rowOf = ({ step, name, label, hex }: DescribedChoice, price: Price | undefined): LabelledChoice => ({
-  key: step,
-  label: name,
-  value: label,
-  ...(hex === undefined ? {} : { hex }),
+const rowOf = (
+  { known: _, pricedItemId: __, ...choice }: DescribedChoice,
+  price: Price | undefined,
+): ChoiceRow => ({
+  ...choice,
   ...(price === undefined ? {} : { price }),
 });
 

@@ -20,7 +20,7 @@ export interface ShareView {
 
 export function choiceList(description: KitchenDescription): SafeHtml {
   return html`<dl>${description.choices.map(
-    (choice) => html`<dt>${choice.label}</dt><dd>${swatch(choice.hex)}${choice.value}</dd>`,
+    (choice) => html`<dt>${choice.name}</dt><dd>${swatch(choice.hex)}${choice.label}</dd>`,
   )}</dl>`;
 }
 
@@ -37,8 +37,8 @@ const SUMMARY_STEPS: readonly string[] = [
 export function sharePage(view: ShareView): Page {
   const base = `/share/${view.token}`;
   const summary = view.description.choices
-    .filter((choice) => SUMMARY_STEPS.includes(choice.key))
-    .map((choice) => choice.value)
+    .filter((choice) => SUMMARY_STEPS.includes(choice.step))
+    .map((choice) => choice.label)
     .join(', ');
   const head = html`
 <meta property="og:type" content="website"><meta property="og:title" content="${TITLE}">

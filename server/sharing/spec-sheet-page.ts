@@ -37,7 +37,7 @@ export function specSheetPage({ description, imageUrl, priceSource, backUrl }: S
   const priced = description.total !== null;
   const rows = description.choices.map(
     (choice) =>
-      html`<tr><th scope="row">${choice.label}</th><td>${swatch(choice.hex)}${choice.value}</td>${
+      html`<tr><th scope="row">${choice.name}</th><td>${swatch(choice.hex)}${choice.label}</td>${
         priced ? html`<td class="amount">${choice.price ? money(choice.price) : '–'}</td>` : ''
       }</tr>`,
   );

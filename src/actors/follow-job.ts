@@ -4,8 +4,7 @@
 // The Idempotency-Key belongs to the generation (src/api/generation-keys.ts): it is forgotten once the
 // generation is over, and kept while a job may exist that the app has not heard of or has lost sight of.
 import { type GenerationJob, JOB_STAGES, type JobState } from '../../contract/generation';
-import type { StageListener } from '../../machines/kitchen/actors';
-import type { GenerationStage } from '../../machines/kitchen/context';
+import type { GenerationStage, StageListener } from '../../machines/kitchen/actors';
 import type { ApiClient } from '../api/client';
 import {
   cancelGenerationJob,

@@ -28,7 +28,8 @@ export const generateKitchen =
       worktopId: configuration.worktop.id,
       shape: configuration.shape,
       hasIsland: configuration.hasIsland,
-      choices: configuration.choices,
+      // The hex stays home: the server shows the catalogue's.
+      choices: configuration.choices.map(({ step, value, label }) => ({ step, value, label })),
     };
     const { job, remainingGenerations } = await followGenerationJob({
       api,

@@ -2,8 +2,8 @@
 // its reason, and once signed out the browser forgets the wizard and starts again at home as a new guest.
 import { useEffect } from 'react';
 import type { AppBoot } from '../boot/boot';
+import { KitchenActor } from '../kitchen/kitchen-actor';
 import { clearSelections } from '../persistence/kitchen-storage';
-import { KitchenActor } from './kitchen-actor';
 
 /** Renders nothing. */
 export function AccountEffects({ boot: { api, storage } }: { boot: AppBoot }) {

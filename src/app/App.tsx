@@ -7,14 +7,15 @@ import { viewOf } from '../../machines/kitchen/view';
 import { createKitchenActors } from '../actors/kitchen-actors';
 import type { AppBoot } from '../boot/boot';
 import type { Inspect } from '../dev/inspector';
+import { type AppServices, AppServicesProvider } from '../kitchen/app-services';
+import { KitchenActor } from '../kitchen/kitchen-actor';
+import { createSaveStatus } from '../kitchen/save-status';
 import { createLazyPhotoPreparer } from '../photo/lazy-photo-preparer';
 import { UrlProjection } from '../routing/UrlProjection';
 import { LazyAppRoutes } from '../screens/LazyAppRoutes';
+import { preloadScreen } from '../screens/screen-loaders';
 import { AccountEffects } from './AccountEffects';
-import { type AppServices, AppServicesProvider } from './app-services';
-import { KitchenActor } from './kitchen-actor';
 import { persistSelections } from './persist-selections';
-import { createSaveStatus } from './save-status';
 
 export type KitchenActorImplementations = ReturnType<typeof createKitchenActors>;
 
@@ -43,6 +44,7 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
     queryClient: boot.queryClient,
     saveStatus: createSaveStatus(),
     storage: boot.storage,
+    preloadScreen,
   }));
   const [logic] = useState(() =>
     kitchenMachine.provide({

@@ -5,8 +5,8 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { accountViewOf } from '../../machines/kitchen/account-view';
 import type { KitchenEvent } from '../../machines/kitchen/events';
-import { KitchenActor } from '../app/kitchen-actor';
-import { shallowEqual, useSend } from '../screens/use-kitchen';
+import { KitchenActor } from '../kitchen/kitchen-actor';
+import { shallowEqual, useSend } from '../kitchen/use-kitchen';
 import { ACCOUNT_BUTTONS } from './account-buttons';
 
 type AccountEventType = Exclude<Extract<KitchenEvent['type'], `ACCOUNT.${string}`>, 'ACCOUNT.DISMISS'>;

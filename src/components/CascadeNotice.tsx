@@ -1,6 +1,6 @@
 // A polite live region that says which choices vanished when an earlier choice changed.
 import { useEffect, useRef, useState } from 'react';
-import { useKitchenContext } from '../screens/use-kitchen';
+import { useKitchenContext } from '../kitchen/use-kitchen';
 import { cascadeNotice, type Selections } from './cascade-notice';
 
 export function CascadeNotice() {

@@ -1,9 +1,9 @@
 // The wizard steps in order. Earlier steps are links back; the current one carries aria-current="step".
 import { useLayoutEffect, useRef, useState } from 'react';
-import { WIZARD_STEPS } from '../../machines/kitchen/step-table';
+import { STEP_IDS, stepMeta } from '../../machines/kitchen/steps';
+import { handlesSkipOf } from '../kitchen/handles-skip';
+import { useKitchenContext } from '../kitchen/use-kitchen';
 import { RouteLink } from '../routing/RouteLink';
-import { useKitchenContext } from '../screens/use-kitchen';
-import { handlesSkipOf } from '../screens/wizard/handles-skip';
 import '../styles/wizard.css';
 
 interface StepListProps {
@@ -29,7 +29,7 @@ export function StepList({ currentPosition }: StepListProps) {
   return (
     <nav className="step-list" aria-label="Wizard steps">
       <ol ref={listRef} tabIndex={isScrollable ? 0 : undefined}>
-        {WIZARD_STEPS.map((step, position) => {
+        {STEP_IDS.map(stepMeta).map((step, position) => {
           const skipped = step.id === 'handles' && handlesSkipped && position < currentPosition;
           const state = skipped
             ? 'skipped'

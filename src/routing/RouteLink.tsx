@@ -2,8 +2,8 @@
 // plain left click is turned into a NAVIGATE so the machine decides where the user lands.
 import { type AnchorHTMLAttributes, type MouseEvent, useMemo } from 'react';
 import { pathOfRoute, type RouteId, stepOfRoute } from '../../machines/kitchen/routes';
-import { KitchenActor } from '../app/kitchen-actor';
-import { preloadScreen } from '../screens/screen-loaders';
+import { useAppServices } from '../kitchen/app-services';
+import { KitchenActor } from '../kitchen/kitchen-actor';
 import { usePreloadIntent } from './use-preload-intent';
 
 export interface RouteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -22,6 +22,7 @@ const isBrowserClick = (event: MouseEvent<HTMLAnchorElement>) =>
 
 export function RouteLink({ route, onClick, ...anchor }: RouteLinkProps) {
   const actor = KitchenActor.useActorRef();
+  const { preloadScreen } = useAppServices();
   const stepPreload = usePreloadIntent(stepOfRoute(route));
   // Intent also loads the code of the screen the link leads to, when it is not in the first load.
   const preload = useMemo(() => {
@@ -34,7 +35,7 @@ export function RouteLink({ route, onClick, ...anchor }: RouteLinkProps) {
       onFocus: withScreen(stepPreload.onFocus),
       onTouchStart: withScreen(stepPreload.onTouchStart),
     };
-  }, [route, stepPreload]);
+  }, [route, stepPreload, preloadScreen]);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (isBrowserClick(event)) return;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { KitchenActor } from '../app/kitchen-actor';
+import { KitchenActor } from '../kitchen/kitchen-actor';
 import { focusRouteHeadingWhenShown, projectUrl } from './url-projection';
 
 /** Mounts the URL projection for the app's kitchen actor; renders nothing. */

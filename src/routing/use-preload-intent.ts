@@ -5,9 +5,8 @@
 import { useMemo } from 'react';
 import { preloadRequestsFor } from '../../machines/kitchen/catalogue-requests';
 import { isStepId } from '../../machines/kitchen/steps';
-import { useAppServices } from '../app/app-services';
-import { KitchenActor } from '../app/kitchen-actor';
-import { preloadScreen } from '../screens/screen-loaders';
+import { useAppServices } from '../kitchen/app-services';
+import { KitchenActor } from '../kitchen/kitchen-actor';
 
 export interface PreloadIntentHandlers {
   onPointerEnter: () => void;
@@ -18,7 +17,7 @@ export interface PreloadIntentHandlers {
 /** Handlers to spread on a link or button that leads to `step` (no-ops for anything that is not a step). */
 export function usePreloadIntent(step: string | null): PreloadIntentHandlers {
   const actor = KitchenActor.useActorRef();
-  const { api, queryClient } = useAppServices();
+  const { api, queryClient, preloadScreen } = useAppServices();
   return useMemo(() => {
     const preload = () => {
       if (step === null || !isStepId(step)) return;
@@ -34,5 +33,5 @@ export function usePreloadIntent(step: string | null): PreloadIntentHandlers {
         .catch(() => {});
     };
     return { onPointerEnter: preload, onFocus: preload, onTouchStart: preload };
-  }, [actor, queryClient, api, step]);
+  }, [actor, queryClient, api, step, preloadScreen]);
 }

@@ -4,7 +4,7 @@
 import type { AccessDenialReason } from '../../machines/kitchen/account';
 import { SiteHeader } from '../components/SiteHeader';
 import '../styles/screens.css';
-import { useKitchenContext } from './use-kitchen';
+import { useKitchenContext } from '../kitchen/use-kitchen';
 
 interface Explanation {
   heading: string;

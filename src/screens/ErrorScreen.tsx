@@ -1,7 +1,7 @@
 // The generic error screen (spec §2, §8): 'Something went wrong', the message, and 'Try again', which sends
 // RETRY; the statechart clears the error after a second, and the button shows that it is busy meanwhile.
 import '../styles/screens.css';
-import { useSend } from './use-kitchen';
+import { useSend } from '../kitchen/use-kitchen';
 
 interface ErrorScreenProps {
   message: string;

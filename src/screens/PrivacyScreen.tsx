@@ -5,8 +5,8 @@ import { SiteHeader } from '../components/SiteHeader';
 import { RouteLink } from '../routing/RouteLink';
 import '../styles/screens.css';
 import '../styles/privacy.css';
+import { useKitchenContext } from '../kitchen/use-kitchen';
 import { DeleteMyData } from './privacy/DeleteMyData';
-import { useKitchenContext } from './use-kitchen';
 
 /** Each image service the operator may choose, by the name the server reports it with, in words a visitor reads. */
 const PROVIDERS = [

@@ -3,7 +3,7 @@
 import type { ComponentType } from 'react';
 import type { RouteId } from '../../machines/kitchen/routes';
 import { viewOf } from '../../machines/kitchen/view';
-import { KitchenActor } from '../app/kitchen-actor';
+import { KitchenActor } from '../kitchen/kitchen-actor';
 
 type WizardRoute = Extract<RouteId, `create-kitchen/${string}`>;
 

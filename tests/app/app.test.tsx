@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createApiClient } from '../../src/api/client';
 import { createLazyQueryClient } from '../../src/api/lazy-query-client';
 import { AppProviders } from '../../src/app/App';
-import { useSaveOutcome } from '../../src/app/app-services';
-import { KitchenActor } from '../../src/app/kitchen-actor';
 import type { AppBoot } from '../../src/boot/boot';
+import { useSaveOutcome } from '../../src/kitchen/app-services';
+import { KitchenActor } from '../../src/kitchen/kitchen-actor';
 import { loadSelections, STORAGE_KEYS } from '../../src/persistence/kitchen-storage';
 import { RouteLink } from '../../src/routing/RouteLink';
 import { usePreloadIntent } from '../../src/routing/use-preload-intent';

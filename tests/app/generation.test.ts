@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { GenerationJob, JobState } from '../../contract/generation';
 import { type LimitRefusalCode, limitRefusalCodes } from '../../contract/refusals';
-import type { GenerateKitchenInput, KitchenConfiguration } from '../../machines/kitchen/actors';
-import type { GenerationStage } from '../../machines/kitchen/context';
+import type {
+  GenerateKitchenInput,
+  GenerationStage,
+  KitchenConfiguration,
+} from '../../machines/kitchen/actors';
 import { generateEmptyRoom } from '../../src/actors/generate-empty-room';
 import { generateKitchen } from '../../src/actors/generate-kitchen';
 import { type ApiClient, createApiClient } from '../../src/api/client';

@@ -17,14 +17,11 @@ const STEP_GROUPS = byStep<readonly string[]>(
   {
     'upload-image': [],
     design: ['door-style'],
-    handles: ['handles'],
     finishing: ['finish'],
     'frontal-color': ['front-colour-group', 'front-colour'],
     material: ['worktop-material'],
     'material-color': ['worktop-colour-group', 'worktop-colour'],
     'material-preview': ['worktop-finish'],
-    'kitchen-shape': ['kitchen-shape'],
-    'kitchen-island': ['kitchen-island'],
   },
   (step) => [step],
 );

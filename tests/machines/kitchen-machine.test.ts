@@ -35,7 +35,7 @@ describe('§4–§5 gating', () => {
     await walkTo(kitchen, 'handles');
     kitchen.send({ type: 'NEXT' });
     expect(kitchen.view().step?.id).toBe('handles');
-    kitchen.send({ type: 'HANDLES.SELECTED', isHandleless: true });
+    kitchen.send({ type: 'STEP.CHOSEN', step: 'handles', value: 'yes' });
     kitchen.send({ type: 'NEXT' });
     expect(kitchen.view().step?.id).toBe('finishing');
   });
@@ -43,7 +43,7 @@ describe('§4–§5 gating', () => {
   it('the last step has no next: it offers Generate', async () => {
     const kitchen = startKitchen();
     await walkTo(kitchen, 'kitchen-island');
-    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: false });
+    kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'no' });
     kitchen.send({ type: 'NEXT' });
     expect(kitchen.view().step?.id).toBe('kitchen-island');
     expect(kitchen.view().canGoNext).toBe(false);
@@ -351,7 +351,7 @@ describe('§7 generation', () => {
   it('keeps the Generations-Remaining count on success', async () => {
     const kitchen = startKitchen();
     await walkTo(kitchen, 'kitchen-island');
-    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: true });
+    kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'yes' });
     kitchen.send({ type: 'GENERATE' });
     expect(kitchen.view()).toMatchObject({ route: 'your-kitchen', isGenerating: true });
     await kitchen.until((snapshot) => snapshot.matches({ routes: { 'your-kitchen': 'result' } }));
@@ -371,7 +371,7 @@ describe('§7 generation', () => {
       },
     });
     await walkTo(kitchen, 'kitchen-island');
-    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: true });
+    kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'yes' });
     kitchen.send({ type: 'GENERATE' });
     await kitchen.until((snapshot) => snapshot.hasTag('error'));
     expect(kitchen.view().error).toBe('The renderer failed.');
@@ -394,7 +394,7 @@ describe('§7 generation', () => {
       },
     });
     await walkTo(kitchen, 'kitchen-island');
-    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: true });
+    kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'yes' });
     kitchen.send({ type: 'GENERATE' });
     await kitchen.until((snapshot) => snapshot.matches({ generationGate: 'refused' }));
     expect(kitchen.view()).toMatchObject({
@@ -422,7 +422,7 @@ describe('§7 generation', () => {
       actors: { authorizeUser: fromPromise(async () => ({ remainingGenerations: 0 })) },
     });
     await walkTo(kitchen, 'kitchen-island');
-    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: true });
+    kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'yes' });
     kitchen.send({ type: 'GENERATE' });
     expect(kitchen.view().route).toBe('create-kitchen/kitchen-island');
   });
@@ -434,7 +434,7 @@ describe('side by side (issue 16)', () => {
       actors: { loadGenerationHistory: fromPromise(async () => sample.pastKitchens) },
     });
     await walkTo(kitchen, 'kitchen-island');
-    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: true });
+    kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'yes' });
     kitchen.send({ type: 'GENERATE' });
     await kitchen.until((snapshot) => snapshot.context.generationHistory.length > 0);
     const result = { routes: { 'your-kitchen': { result: 'single' } } } as const;

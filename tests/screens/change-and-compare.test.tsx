@@ -31,8 +31,8 @@ const kitchen = (id: string, finish: string): ComparedKitchen => ({
   id,
   imageUrl: `/${id}.jpg`,
   choices: [
-    { key: 'design', label: 'Door style', value: 'Shaker' },
-    { key: 'material-preview', label: 'Worktop finish', value: finish },
+    { step: 'design', name: 'Door style', value: 'Shaker', label: 'Shaker' },
+    { step: 'material-preview', name: 'Worktop finish', value: `${finish.toLowerCase()}-id`, label: finish },
   ],
 });
 
@@ -184,7 +184,7 @@ describe('side by side', () => {
 
   it("marks a studio's added step that only one kitchen has as differing", async () => {
     const withSplashback = kitchen('latest', 'Honed');
-    withSplashback.choices.push({ key: 'splashback', label: 'Splashback', value: 'Tiles' });
+    withSplashback.choices.push({ step: 'splashback', name: 'Splashback', value: 'tiles', label: 'Tiles' });
     await showResult({ compareKitchens: async () => [withSplashback, kitchen('oldest', 'Honed')] });
     const boxes = screen.getAllByRole('checkbox', { name: /kitchen|Made/ });
     fireEvent.click(boxes[0] as HTMLElement);

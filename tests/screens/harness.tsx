@@ -28,10 +28,11 @@ import { type KitchenMachine, kitchenMachine } from '../../machines/kitchen/mach
 import type { RouteId } from '../../machines/kitchen/routes';
 import { createApiClient } from '../../src/api/client';
 import { createLazyQueryClient } from '../../src/api/lazy-query-client';
-import { AppServicesProvider } from '../../src/app/app-services';
-import { KitchenActor } from '../../src/app/kitchen-actor';
-import { createSaveStatus } from '../../src/app/save-status';
+import { AppServicesProvider } from '../../src/kitchen/app-services';
+import { KitchenActor } from '../../src/kitchen/kitchen-actor';
+import { createSaveStatus } from '../../src/kitchen/save-status';
 import { LazyAppRoutes } from '../../src/screens/LazyAppRoutes';
+import { preloadScreen } from '../../src/screens/screen-loaders';
 import { firstPlainChoices } from '../machines/support/samples';
 
 export const WHITE_FRONT: FrontalPreview = {
@@ -192,6 +193,7 @@ export function renderApp(server: FakeServer = {}) {
         queryClient: createLazyQueryClient(),
         saveStatus: createSaveStatus(),
         storage: localStorage,
+        preloadScreen,
       }}
     >
       <KitchenActor.Provider logic={logic} options={{ input }}>

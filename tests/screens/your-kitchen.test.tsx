@@ -50,10 +50,10 @@ describe('your kitchen', () => {
   it('lists the earlier kitchens with their date and choices, and reopens one on the result page', async () => {
     const photo = { imageId: 'photo-b', imageUrl: '/photo-b.jpg' };
     const choices = [
-      { key: 'design', label: 'Door style', value: 'Slab' },
-      { key: 'handles', label: 'Handles', value: 'Handleless' },
-      { key: 'frontal-color', label: 'Front color', value: 'Sage' },
-      { key: 'kitchen-shape', label: 'Layout', value: 'Galley' },
+      { step: 'design', name: 'Door style', value: 'Slab', label: 'Slab' },
+      { step: 'handles', name: 'Handles', value: 'yes', label: 'Handleless' },
+      { step: 'frontal-color', name: 'Front color', value: 'sage-id', label: 'Sage' },
+      { step: 'kitchen-shape', name: 'Layout', value: 'galley', label: 'Galley' },
     ];
     const earlier = [
       { id: 'a', imageUrl: '/result.png', createdAt: '2026-11-20T10:00:00.000Z' },

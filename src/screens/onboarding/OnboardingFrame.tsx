@@ -4,7 +4,7 @@ import { ONBOARDING_STEPS } from '../../../machines/kitchen/routes';
 import { SiteHeader } from '../../components/SiteHeader';
 import { usePreloadIntent } from '../../routing/use-preload-intent';
 import '../../styles/screens.css';
-import { useSend } from '../use-kitchen';
+import { useSend } from '../../kitchen/use-kitchen';
 
 interface OnboardingFrameProps {
   position: number;

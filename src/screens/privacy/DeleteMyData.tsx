@@ -3,8 +3,8 @@
 // users always land where the next choice is: into the confirmation, back to the button, or on the outcome.
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react';
 import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
-import { KitchenActor } from '../../app/kitchen-actor';
-import { useSend } from '../use-kitchen';
+import { KitchenActor } from '../../kitchen/kitchen-actor';
+import { useSend } from '../../kitchen/use-kitchen';
 
 /** Where focus goes when the region enters a state; none while deleting (it stays on the pressed button). */
 function useFocusFollows(

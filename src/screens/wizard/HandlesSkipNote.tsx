@@ -1,6 +1,7 @@
 // On the step after handles, when handles was skipped: a visible note saying so and why.
-import { useKitchenContext } from '../use-kitchen';
-import { handlesSkipNote, handlesSkipOf } from './handles-skip';
+
+import { handlesSkipNote, handlesSkipOf } from '../../kitchen/handles-skip';
+import { useKitchenContext } from '../../kitchen/use-kitchen';
 
 export function HandlesSkipNote() {
   const note = useKitchenContext((context) => {

@@ -1,37 +1,21 @@
-// Which content each wizard step shows.
+// Which screen each wizard step shows: the one of its kind.
 import type { ComponentType } from 'react';
-import { byStep, type StepId } from '../../../machines/kitchen/steps';
-import { DesignStep } from './steps/DesignStep';
-import { FinishingStep } from './steps/FinishingStep';
-import { FrontalColorStep } from './steps/FrontalColorStep';
-import { HandlesStep } from './steps/HandlesStep';
-import { KitchenIslandStep } from './steps/KitchenIslandStep';
-import { KitchenShapeStep } from './steps/KitchenShapeStep';
-import { MaterialColorStep } from './steps/MaterialColorStep';
-import { MaterialPreviewStep } from './steps/MaterialPreviewStep';
-import { MaterialStep } from './steps/MaterialStep';
-import { plainChoiceScreen } from './steps/PlainChoiceStep';
+import type { StepKind } from '../../../machines/kitchen/step-table';
+import { type StepId, stepKind } from '../../../machines/kitchen/steps';
+import { CatalogueChoiceStep } from './steps/CatalogueChoiceStep';
+import { FixedChoiceStep } from './steps/FixedChoiceStep';
+import { GroupedSwatchStep } from './steps/GroupedSwatchStep';
 import type { StepProps } from './steps/step-props';
 import { UploadImageStep } from './steps/UploadImageStep';
 
-/** A step of its own names its screen here; a plain-choice step shows its row's options. */
-const STEP_CONTENT = byStep<ComponentType<StepProps>>(
-  {
-    'upload-image': UploadImageStep,
-    design: DesignStep,
-    handles: HandlesStep,
-    finishing: FinishingStep,
-    'frontal-color': FrontalColorStep,
-    material: MaterialStep,
-    'material-color': MaterialColorStep,
-    'material-preview': MaterialPreviewStep,
-    'kitchen-shape': KitchenShapeStep,
-    'kitchen-island': KitchenIslandStep,
-  },
-  plainChoiceScreen,
-);
+const KIND_SCREENS: Record<StepKind, ComponentType<StepProps>> = {
+  photo: UploadImageStep,
+  'catalogue-choice': CatalogueChoiceStep,
+  'grouped-swatch': GroupedSwatchStep,
+  'fixed-choice': FixedChoiceStep,
+};
 
-export function StepContent({ stepId, isLoading }: { stepId: StepId } & StepProps) {
-  const Content = STEP_CONTENT[stepId];
-  return <Content isLoading={isLoading} />;
+export function StepContent({ stepId, isLoading }: { stepId: StepId; isLoading: boolean }) {
+  const Screen = KIND_SCREENS[stepKind(stepId)];
+  return <Screen step={stepId} isLoading={isLoading} />;
 }

@@ -2,9 +2,9 @@
 // button stays focusable (aria-disabled) so its reason, tied by aria-describedby, can be heard.
 import { nextStepOf, type StepId } from '../../../machines/kitchen/steps';
 import type { KitchenView } from '../../../machines/kitchen/view';
+import { useKitchenContext, useSend } from '../../kitchen/use-kitchen';
 import { usePreloadIntent } from '../../routing/use-preload-intent';
 import { generationBlockedReason, remainingText } from '../generations-left';
-import { useKitchenContext, useSend } from '../use-kitchen';
 
 const REASON_ID = 'wizard-next-reason';
 

@@ -4,7 +4,7 @@ import { choiceNameOf } from '../../../contract/kitchen-choices';
 import { findKitchenLayout } from '../../../contract/layouts';
 import type { KitchenContext } from '../../../machines/kitchen/context';
 import { chosenOn, FIRST_STEP, STEP_IDS, type StepId } from '../../../machines/kitchen/steps';
-import { useKitchenContext, useSend } from '../use-kitchen';
+import { useKitchenContext, useSend } from '../../kitchen/use-kitchen';
 
 /** A choice's name as a row heads it ("Worktop finish"); the first step's is the photo. */
 const choiceTitle = (step: StepId): string => (step === FIRST_STEP ? 'Photo' : choiceNameOf(step));

@@ -4,18 +4,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ComparedKitchen, PastGeneration } from '../../../machines/kitchen/actors';
 import { kitchensOfPhoto } from '../../../machines/kitchen/same-photo';
-import { useKitchenContext, useKitchenView, useSend } from '../use-kitchen';
+import { useKitchenContext, useKitchenView, useSend } from '../../kitchen/use-kitchen';
 import { madeOn } from './made-on';
 
 const MIN = 2;
 const MAX = 4;
 
-/** The choice keys whose values are not the same in every kitchen. */
-function differingKeys(kitchens: readonly ComparedKitchen[]): Set<string> {
-  const keys = new Set(kitchens.flatMap((kitchen) => kitchen.choices.map((choice) => choice.key)));
+/** The steps whose chosen option is not the same in every kitchen. */
+function differingSteps(kitchens: readonly ComparedKitchen[]): Set<string> {
+  const steps = new Set(kitchens.flatMap((kitchen) => kitchen.choices.map((choice) => choice.step)));
   return new Set(
-    [...keys].filter(
-      (key) => new Set(kitchens.map((kitchen) => kitchen.choices.find((c) => c.key === key)?.value)).size > 1,
+    [...steps].filter(
+      (step) =>
+        new Set(kitchens.map((kitchen) => kitchen.choices.find((c) => c.step === step)?.value)).size > 1,
     ),
   );
 }
@@ -64,7 +65,7 @@ function ChooseKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
 
 /** The kitchens, after the photo they were all made from when its URL is known. */
 function Comparison({ kitchens, before }: { kitchens: ComparedKitchen[]; before: string | undefined }) {
-  const differing = differingKeys(kitchens);
+  const differing = differingSteps(kitchens);
   return (
     <div className="compare-grid" data-count={kitchens.length}>
       {before && (
@@ -79,11 +80,11 @@ function Comparison({ kitchens, before }: { kitchens: ComparedKitchen[]; before:
           <figcaption>
             <dl className="compare-grid__choices">
               {kitchen.choices.map((choice) => (
-                <div key={choice.key} className={differing.has(choice.key) ? 'differs' : undefined}>
-                  <dt>{choice.label}</dt>
+                <div key={choice.step} className={differing.has(choice.step) ? 'differs' : undefined}>
+                  <dt>{choice.name}</dt>
                   <dd>
-                    {choice.value}
-                    {differing.has(choice.key) && <span className="differs__tag"> (differs)</span>}
+                    {choice.label}
+                    {differing.has(choice.step) && <span className="differs__tag"> (differs)</span>}
                   </dd>
                 </div>
               ))}

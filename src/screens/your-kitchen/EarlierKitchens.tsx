@@ -1,7 +1,7 @@
 // The history on the result page (issue 25): each kitchen with its date and its main choices, opened on the
 // result page itself (the chart's KITCHEN.OPEN) rather than as a bare picture.
 import type { PastGeneration } from '../../../machines/kitchen/actors';
-import { useSend } from '../use-kitchen';
+import { useSend } from '../../kitchen/use-kitchen';
 import { madeOn } from './made-on';
 
 /** The choices a history entry names: the ones that tell kitchens apart at a glance. */
@@ -9,8 +9,8 @@ const SUMMARY_KEYS = ['design', 'frontal-color', 'material-color', 'kitchen-shap
 
 export const summaryOf = (kitchen: PastGeneration): string =>
   (kitchen.choices ?? [])
-    .filter((choice) => SUMMARY_KEYS.includes(choice.key))
-    .map((choice) => choice.value)
+    .filter((choice) => SUMMARY_KEYS.includes(choice.step))
+    .map((choice) => choice.label)
     .join(' · ');
 
 export function EarlierKitchens({

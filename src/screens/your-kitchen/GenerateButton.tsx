@@ -1,8 +1,8 @@
 // Generate on the result page ("Generate again") and on the review: blocked while the service refuses or no
 // generations are left, staying focusable (aria-disabled) with its reason tied to it, or the count left shown.
 import { useId } from 'react';
+import { useKitchenContext, useSend } from '../../kitchen/use-kitchen';
 import { generationBlockedReason, remainingText } from '../generations-left';
-import { useKitchenContext, useSend } from '../use-kitchen';
 
 export function GenerateButton({
   label,

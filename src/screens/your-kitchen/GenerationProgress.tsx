@@ -1,6 +1,6 @@
 // The generation's real stages (queued, preparing, rendering, finishing) as a list, announced as they change.
-import { GENERATION_STAGES, type GenerationStage } from '../../../machines/kitchen/context';
-import { useSend } from '../use-kitchen';
+import { GENERATION_STAGES, type GenerationStage } from '../../../machines/kitchen/actors';
+import { useSend } from '../../kitchen/use-kitchen';
 
 const STAGE_LABELS: Record<GenerationStage, string> = {
   queued: 'Waiting for a free renderer',

@@ -4,9 +4,9 @@
 import { lazy, Suspense } from 'react';
 import { ownerSpecSheetUrl } from '../../../contract/share-paths';
 import type { ComparedChoice, PastGeneration } from '../../../machines/kitchen/actors';
+import { useSend } from '../../kitchen/use-kitchen';
 import { RouteLink } from '../../routing/RouteLink';
 import { retentionText } from '../generations-left';
-import { useSend } from '../use-kitchen';
 import '../../styles/sharing.css';
 import { ChoicesSummary } from './ChoicesSummary';
 import { CompareKitchens } from './CompareKitchens';
@@ -56,9 +56,9 @@ function ChoicesMadeWith({ choices }: { choices: ComparedChoice[] }) {
       <h2 id="made-with-title">Made With</h2>
       <dl className="choices-summary__list">
         {choices.map((choice) => (
-          <div key={choice.key} className="choices-summary__row">
-            <dt>{choice.label}</dt>
-            <dd className="choices-summary__value">{choice.value}</dd>
+          <div key={choice.step} className="choices-summary__row">
+            <dt>{choice.name}</dt>
+            <dd className="choices-summary__value">{choice.label}</dd>
           </div>
         ))}
       </dl>

@@ -1,6 +1,6 @@
 // The review (issue 25): where "Change" leads back once every choice is made. All the choices, each with its
 // Change, and Generate; or back to the kitchen on show without generating.
-import { useSend } from '../use-kitchen';
+import { useSend } from '../../kitchen/use-kitchen';
 import { ChoicesSummary } from './ChoicesSummary';
 import { GenerateButton } from './GenerateButton';
 

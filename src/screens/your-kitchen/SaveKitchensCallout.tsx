@@ -1,9 +1,9 @@
 // On the result page, a guest is offered to keep their kitchens: a passkey makes this browser's user an account
 // that any device with the passkey can sign in to.
 import { accountViewOf } from '../../../machines/kitchen/account-view';
-import { KitchenActor } from '../../app/kitchen-actor';
 import { ACCOUNT_BUTTONS } from '../../components/account-buttons';
-import { useSend } from '../use-kitchen';
+import { KitchenActor } from '../../kitchen/kitchen-actor';
+import { useSend } from '../../kitchen/use-kitchen';
 
 export function SaveKitchensCallout({ hasKitchens }: { hasKitchens: boolean }) {
   const isGuest = KitchenActor.useSelector((snapshot) => accountViewOf(snapshot).status === 'guest');

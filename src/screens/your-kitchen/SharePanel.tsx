@@ -7,7 +7,7 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tan
 import { use, useEffect, useId, useRef, useState } from 'react';
 import type { ShareLink } from '../../../contract/sharing';
 import { createShare, listShares, revokeShare } from '../../api/shares';
-import { useAppServices } from '../../app/app-services';
+import { useAppServices } from '../../kitchen/app-services';
 import { forgetShareAddress, rememberShareAddress, shareAddressOf } from '../../persistence/share-addresses';
 import { madeOn } from './made-on';
 

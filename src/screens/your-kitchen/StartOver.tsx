@@ -1,7 +1,7 @@
 // Start over (issue 25) asks first: it forgets every choice and the photo in this browser. An inline question
 // rather than a modal; focus moves into it, and back to the button when the visitor keeps their kitchen.
 import { useEffect, useRef, useState } from 'react';
-import { useSend } from '../use-kitchen';
+import { useSend } from '../../kitchen/use-kitchen';
 
 export function StartOver() {
   const send = useSend();

@@ -3,12 +3,12 @@
 import { useEffect, useRef } from 'react';
 import { accountViewOf } from '../../../machines/kitchen/account-view';
 import { STEP_IDS } from '../../../machines/kitchen/steps';
-import { KitchenActor } from '../../app/kitchen-actor';
 import { SiteHeader } from '../../components/SiteHeader';
+import { KitchenActor } from '../../kitchen/kitchen-actor';
 import { RouteLink } from '../../routing/RouteLink';
 import '../../styles/screens.css';
+import { useKitchenContext, useKitchenView } from '../../kitchen/use-kitchen';
 import { ErrorScreen } from '../ErrorScreen';
-import { useKitchenContext, useKitchenView } from '../use-kitchen';
 import { EarlierKitchens } from './EarlierKitchens';
 import { GenerationProgress } from './GenerationProgress';
 import { ResultView, type ShownKitchen } from './ResultView';

@@ -5,7 +5,6 @@ import type { Page, Route } from 'playwright-core';
 import { accountPaths } from '../../../contract/accounts';
 import { API_PREFIX, actionPaths, cataloguePaths, myDataPaths } from '../../../contract/endpoints';
 import { jobPaths } from '../../../contract/generation';
-import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import { sharePaths } from '../../../contract/share-paths';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
@@ -95,7 +94,6 @@ export const executors: ExecutorTable = {
     run: (page, event, before) =>
       choose(page, 'door-style', listsOf(before.context.catalogue).doorStyleGroups.indexOf(event.group)),
   },
-  'HANDLES.SELECTED': { run: (page, event) => choose(page, 'handles', event.isHandleless ? 1 : 0) },
   'FINISH.SELECTED': {
     run: (page, event, before) =>
       choose(page, 'finish', listsOf(before.context.catalogue).finishes.indexOf(event.finish)),
@@ -154,15 +152,6 @@ export const executors: ExecutorTable = {
         ),
       ),
   },
-  'SHAPE.SELECTED': {
-    run: (page, event) =>
-      choose(
-        page,
-        'kitchen-shape',
-        KITCHEN_LAYOUTS.findIndex((layout) => layout.id === event.shape),
-      ),
-  },
-  'ISLAND.SELECTED': { run: (page, event) => choose(page, 'kitchen-island', event.hasIsland ? 0 : 1) },
   'STEP.CHOSEN': {
     // A plain-choice step's screen lists its row's options in order, in a group named by the step.
     run: (page, event) =>

@@ -2,10 +2,9 @@
 // (from `viewOf` and the context): the address, the heading, the progress, Next and its reason, the error
 // screen, the busy photo or generation, and which option of each radio group is checked.
 import type { Page } from 'playwright-core';
-import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import { type AccountStatus, accountViewOf } from '../../../machines/kitchen/account-view';
 import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
-import { byStep, LAST_STEP, type StepId, stepOptions } from '../../../machines/kitchen/steps';
+import { byStep, keptValue, LAST_STEP, type StepId, stepOptions } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { NOT_FOUND_PATH } from './executors';
 import { ARMED_FAILURE_MESSAGE, listsOf } from './ui-model';
@@ -103,15 +102,14 @@ export function readScreen(page: Page): Promise<ScreenFacts> {
 
 /** The index of the chosen option in each radio group of a step, as the mirror's context has it. */
 function expectedChecked(step: StepId, snapshot: KitchenSnapshot): Record<string, number> {
-  const { frontals, worktops, selectedShape, hasIsland, choices } = snapshot.context;
+  const { frontals, worktops } = snapshot.context;
   const catalogue = listsOf(snapshot.context.catalogue);
-  const on = (state: string) => snapshot.matches({ routes: { 'create-kitchen': { [step]: state } } });
+  const on = (state: 'ready') => snapshot.matches({ routes: { 'create-kitchen': { [step]: state } } });
   // Keyed by the step type: a step of its own missing here does not compile.
   const checkedOn = byStep<() => Record<string, number>>(
     {
       'upload-image': () => ({}),
       design: () => ({ 'door-style': catalogue.doorStyleGroups.indexOf(frontals.doorStyleGroup ?? '') }),
-      handles: () => ({ handles: frontals.isHandleless === null ? -1 : frontals.isHandleless ? 1 : 0 }),
       finishing: () => ({ finish: catalogue.finishes.indexOf(frontals.finish ?? '') }),
       'frontal-color': () => {
         const groups = {
@@ -135,14 +133,10 @@ function expectedChecked(step: StepId, snapshot: KitchenSnapshot): Record<string
           (item) => item.id === worktops.selectedWorktopId,
         ),
       }),
-      'kitchen-shape': () => ({
-        'kitchen-shape': KITCHEN_LAYOUTS.findIndex((layout) => layout.id === selectedShape),
-      }),
-      'kitchen-island': () => ({ 'kitchen-island': hasIsland === null ? -1 : hasIsland ? 0 : 1 }),
     },
-    // A plain-choice step's group is named by the step and lists its row's options in order.
-    (plain) => () => ({
-      [plain]: stepOptions(plain).findIndex((option) => option.value === choices[plain]),
+    // A fixed-choice step's group is named by the step and lists its row's options in order.
+    (fixed) => () => ({
+      [fixed]: stepOptions(fixed).findIndex((option) => option.value === keptValue(fixed, snapshot.context)),
     }),
   );
   return checkedOn[step]();

@@ -5,7 +5,6 @@
 import type { AnyEventObject } from 'xstate';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { type AdjacencyValue, getAdjacencyMap } from 'xstate/graph';
-import { KITCHEN_LAYOUTS } from '../../../contract/layouts';
 import { declaredActors } from '../../../machines/kitchen/actors';
 import type { CatalogueItems, CatalogueKind, LoadedCatalogue } from '../../../machines/kitchen/catalogue';
 import { catalogueRequest } from '../../../machines/kitchen/catalogue-requests';
@@ -350,7 +349,7 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
   if (step === undefined || !settled) return events;
   if (view.canGoNext) events.push({ type: 'NEXT' });
   if (view.canGoBack) events.push({ type: 'BACK' });
-  const on = (state: string) => snapshot.matches({ routes: { 'create-kitchen': { [step]: state } } });
+  const on = (state: 'ready') => snapshot.matches({ routes: { 'create-kitchen': { [step]: state } } });
   // The choices each step offers, keyed by the step type: a step of its own missing here does not compile.
   const choicesOn = byStep<() => UiEvent[]>(
     {
@@ -363,7 +362,6 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
         [...new Set([...first(catalogue.doorStyleGroups), ...withHandleChoice(snapshot, oracle)])].map(
           (group) => ({ type: 'DESIGN.SELECTED', group, image: null }),
         ),
-      handles: () => [{ type: 'HANDLES.SELECTED', isHandleless: false }],
       finishing: () => first(catalogue.finishes).map((finish) => ({ type: 'FINISH.SELECTED', finish })),
       'frontal-color': () => [
         ...first(catalogue.frontalColourGroups).map(
@@ -389,9 +387,6 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
       ],
       'material-preview': () =>
         first(catalogue.worktopPreviews).map((worktop) => ({ type: 'WORKTOP.SELECTED', worktop })),
-      'kitchen-shape': () =>
-        first(KITCHEN_LAYOUTS).map((layout) => ({ type: 'SHAPE.SELECTED', shape: layout.id })),
-      'kitchen-island': () => [{ type: 'ISLAND.SELECTED', hasIsland: true }],
     },
     // A plain-choice step offers its first option.
     (plain) => () =>

@@ -1,24 +1,30 @@
-// Issue 17's proof: a step added to a copy of the step table at run time is accepted by the chart, the whole
-// model-based suite (its coverage included) and persistence, with no other edit. The copy replaces the table
-// module for this file only; every module that reads the order (steps.ts, the chart, the harness, the model)
-// is the real one, built from the copy.
+// Issue 17's proof: a step added to copies of the contract's ids and options and of the step table at run time is
+// accepted by the chart, the whole model-based suite (its coverage included) and persistence, with no other edit.
+// The copies replace those modules for this file only; every module that reads the order (steps.ts, the chart,
+// the harness, the model) is the real one, built from the copies.
 import { describe, expect, it, vi } from 'vitest';
-import type { StepRow } from '../../../machines/kitchen/step-table';
-import { ADDED_ROW, withStepAfter } from './added-row';
+import { ADDED_AFTER, ADDED_ID, ADDED_OPTIONS, ADDED_ROW, withAddedId } from './added-row';
 
+vi.mock('../../../contract/wizard-steps', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../contract/wizard-steps')>();
+  return {
+    ...original,
+    WIZARD_STEP_IDS: withAddedId(original.WIZARD_STEP_IDS),
+    STEP_OPTIONS: { ...original.STEP_OPTIONS, [ADDED_ID]: ADDED_OPTIONS },
+  };
+});
 vi.mock('../../../machines/kitchen/step-table', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/kitchen/step-table')>();
-  const rows: readonly StepRow[] = original.WIZARD_STEPS;
-  return { ...original, WIZARD_STEPS: withStepAfter(rows, 'material-preview', ADDED_ROW) };
+  return { ...original, STEP_ROWS: { ...original.STEP_ROWS, [ADDED_ID]: ADDED_ROW } };
 });
 
 // The model-based suite, run again here against the chart built from the copy: it fails below full coverage.
 await import('../model/kitchen-model.test');
 
 const { kitchenMachine } = await import('../../../machines/kitchen/machine');
-const { WIZARD_STEPS: originalRows } = await vi.importActual<
-  typeof import('../../../machines/kitchen/step-table')
->('../../../machines/kitchen/step-table');
+const { WIZARD_STEP_IDS: originalIds } = await vi.importActual<
+  typeof import('../../../contract/wizard-steps')
+>('../../../contract/wizard-steps');
 const { LAST_STEP, STEP_IDS, nextStepOf, previousStepOf, stepProgress } = await import(
   '../../../machines/kitchen/steps'
 );
@@ -26,10 +32,9 @@ const { startKitchen, walkTo } = await import('../support/kitchen-harness');
 const { loadSelections, saveSelections } = await import('../../../src/persistence/kitchen-storage');
 const { configurationOf } = await import('../../../machines/kitchen/configuration');
 
-const ADDED = ADDED_ROW.id as (typeof STEP_IDS)[number];
-const originalIds = originalRows.map((row) => row.id as string);
-/** The step that followed Worktop Finish before the addition. */
-const following = originalIds[originalIds.indexOf('material-preview') + 1];
+const ADDED = ADDED_ID as (typeof STEP_IDS)[number];
+/** The step that followed the one the step is added after, before the addition. */
+const following = originalIds[originalIds.indexOf(ADDED_AFTER) + 1];
 
 /** Local storage as the browser has it, for the round trip. */
 const memoryStorage = () => {
@@ -44,9 +49,9 @@ const memoryStorage = () => {
 describe('a step added to the table at run time', () => {
   it('takes its place in the order, the progress and the neighbours', () => {
     expect(STEP_IDS).toHaveLength(originalIds.length + 1);
-    expect(previousStepOf(ADDED)).toBe('material-preview');
+    expect(previousStepOf(ADDED)).toBe(ADDED_AFTER);
     expect(nextStepOf(ADDED)).toBe(following);
-    const position = originalIds.indexOf('material-preview') + 2;
+    const position = originalIds.indexOf(ADDED_AFTER) + 2;
     expect(stepProgress(ADDED)).toBeCloseTo((position / STEP_IDS.length) * 100);
     expect(LAST_STEP).toBe(originalIds.at(-1));
   });
@@ -82,7 +87,7 @@ describe('a step added to the table at run time', () => {
   it('is saved and restored, and reaches the generation as a choice in words', async () => {
     const kitchen = startKitchen();
     await walkTo(kitchen, LAST_STEP);
-    kitchen.send({ type: 'ISLAND.SELECTED', hasIsland: false });
+    kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'no' });
     expect(kitchen.context().choices).toMatchObject({ [ADDED]: 'spots' });
     const storage = memoryStorage();
     expect(saveSelections(storage, kitchen.context())).toBe('saved');

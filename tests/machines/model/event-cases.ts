@@ -6,6 +6,7 @@ import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
 import { firstIncompleteStepBefore, isStepComplete } from '../../../machines/kitchen/requirements';
 import { ROUTE_IDS, type RouteId } from '../../../machines/kitchen/routes';
 import {
+  keptValue,
   LAST_STEP,
   nextStepOf,
   previousStepOf,
@@ -162,21 +163,6 @@ export const eventCases: EventTable = {
       }
     },
   },
-  'HANDLES.SELECTED': {
-    samples: choiceOn('handles', () =>
-      [true, false].map((isHandleless) => ({ type: 'HANDLES.SELECTED', isHandleless })),
-    ),
-    check: (before, after, event) => {
-      expect(after.context.frontals.isHandleless).toBe(event.isHandleless);
-      if (changed(before.context.frontals.isHandleless, event.isHandleless)) {
-        expect(after.context.frontals).toMatchObject({
-          finish: null,
-          colorGroup: null,
-          selectedFrontalId: null,
-        });
-      }
-    },
-  },
   'FINISH.SELECTED': {
     samples: choiceOn('finishing', () =>
       sample.finishes.map((finish) => ({ type: 'FINISH.SELECTED', finish })),
@@ -259,26 +245,29 @@ export const eventCases: EventTable = {
       expect(after.context.worktops.selectedWorktopId).toBe(event.worktop.id);
     },
   },
-  'SHAPE.SELECTED': {
-    samples: choiceOn('kitchen-shape', () =>
-      sample.shapes.map((shape) => ({ type: 'SHAPE.SELECTED', shape })),
-    ),
-    check: (_, after, event) => expect(after.context.selectedShape).toBe(event.shape),
-  },
-  'ISLAND.SELECTED': {
-    samples: choiceOn('kitchen-island', () =>
-      [true, false].map((hasIsland) => ({ type: 'ISLAND.SELECTED', hasIsland })),
-    ),
-    check: (_, after, event) => expect(after.context.hasIsland).toBe(event.hasIsland),
-  },
   'STEP.CHOSEN': {
-    // Every option of a plain-choice step (step-table.ts), while it is on screen.
+    // Every option of a fixed-choice step (step-table.ts), while it is on screen.
     samples: (snapshot) => {
       const step = stepOf(snapshot);
       if (step === null) return [];
       return stepOptions(step).map(({ value }) => ({ type: 'STEP.CHOSEN', step, value }));
     },
-    check: (_, after, event) => expect(after.context.choices[event.step]).toBe(event.value),
+    check: (before, after, event) => {
+      expect(keptValue(event.step, after.context)).toBe(event.value);
+      // The spec's fields these choices are kept in (spec §3), and the handles cascade (spec §4).
+      if (event.step === 'kitchen-shape') expect(after.context.selectedShape).toBe(event.value);
+      if (event.step === 'kitchen-island') expect(after.context.hasIsland).toBe(event.value === 'yes');
+      if (event.step !== 'handles') return;
+      const isHandleless = event.value === 'yes';
+      expect(after.context.frontals.isHandleless).toBe(isHandleless);
+      if (changed(before.context.frontals.isHandleless, isHandleless)) {
+        expect(after.context.frontals).toMatchObject({
+          finish: null,
+          colorGroup: null,
+          selectedFrontalId: null,
+        });
+      }
+    },
   },
   GENERATE: {
     samples: (snapshot) =>

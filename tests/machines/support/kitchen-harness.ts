@@ -98,7 +98,6 @@ const sampleChoices = (send: Kitchen['send']) =>
     {
       'upload-image': () => send({ type: 'PHOTO.SELECTED', file: sample.photo }),
       design: () => send({ type: 'DESIGN.SELECTED', group: 'Shaker', image: null }),
-      handles: () => send({ type: 'HANDLES.SELECTED', isHandleless: false }),
       finishing: () => send({ type: 'FINISH.SELECTED', finish: 'Matt' }),
       'frontal-color': () => {
         send({ type: 'FRONTAL_COLOUR_GROUP.SELECTED', group: 'Greens' });
@@ -117,11 +116,9 @@ const sampleChoices = (send: Kitchen['send']) =>
           type: 'WORKTOP.SELECTED',
           worktop: sample.worktopPreviews[0] as (typeof sample.worktopPreviews)[number],
         }),
-      'kitchen-shape': () => send({ type: 'SHAPE.SELECTED', shape: 'l-shaped' }),
-      'kitchen-island': () => send({ type: 'ISLAND.SELECTED', hasIsland: true }),
     },
-    // A plain-choice step (step-table.ts) is walked by its first option, with no entry of its own.
-    (step) => () => send({ type: 'STEP.CHOSEN', step, value: sample.firstPlainChoices()[step] ?? '' }),
+    // A fixed-choice step (step-table.ts) is walked by its sample option, with no entry of its own.
+    (step) => () => send({ type: 'STEP.CHOSEN', step, value: sample.fixedChoices()[step] ?? '' }),
   );
 
 /**

@@ -1,8 +1,7 @@
 // Catalogue items and photos the machine tests choose from. Two of each, so a test can change a choice.
-import type { PastGeneration } from '../../../machines/kitchen/actors';
+import type { PastGeneration, PhotoFile } from '../../../machines/kitchen/actors';
 import type { FrontalPreview, WorktopColour, WorktopPreview } from '../../../machines/kitchen/catalogue';
-import type { PhotoFile } from '../../../machines/kitchen/context';
-import { PLAIN_CHOICE_STEPS, type StepId, stepOptions } from '../../../machines/kitchen/steps';
+import { FIXED_CHOICE_STEPS, type StepId, stepOptions, stepRow } from '../../../machines/kitchen/steps';
 
 export const photo: PhotoFile = { name: 'kitchen.jpg', type: 'image/jpeg', size: 233_717 };
 
@@ -47,9 +46,21 @@ export const preparedPhoto = {
   imageKey: 'sha256-of-the-photo',
 };
 
-/** The first option of every plain-choice step (step-table.ts): how tests complete steps they do not name. */
+/** The spec's fixed choices the tests make where they name none: an L-shaped kitchen with an island. */
+const PREFERRED: Partial<Record<StepId, string>> = { 'kitchen-shape': 'l-shaped', 'kitchen-island': 'yes' };
+
+/**
+ * The option every fixed-choice step (step-table.ts) is completed with where a test names none: the preferred
+ * one, else the first (With handles, and a studio's added step's first option).
+ */
+export const fixedChoices = (): Partial<Record<StepId, string>> =>
+  Object.fromEntries(
+    FIXED_CHOICE_STEPS.map((step) => [step, PREFERRED[step] ?? stepOptions(step)[0]?.value]),
+  );
+
+/** The options a test keeps in `context.choices`: the fixed choices that are kept there (a studio's steps). */
 export const firstPlainChoices = (): Partial<Record<StepId, string>> =>
-  Object.fromEntries(PLAIN_CHOICE_STEPS.map((step) => [step, stepOptions(step)[0]?.value]));
+  Object.fromEntries(Object.entries(fixedChoices()).filter(([step]) => !('kept' in stepRow(step as StepId))));
 /** The user's earlier kitchens as the history lists them: one of the photo on screen, one of another photo. */
 export const KITCHEN_OF_ANOTHER_PHOTO = 'elsewhere';
 const pastKitchen = (id: string, photoId: string): PastGeneration => ({
@@ -71,7 +82,12 @@ export const comparedKitchens = COMPARED_JOB_IDS.map((id) => ({
   id,
   imageUrl: `/api/v1/images/${id}`,
   choices: [
-    { key: 'material-preview', label: 'Worktop finish', value: id === 'earlier' ? 'Honed' : 'Polished' },
+    {
+      step: 'material-preview',
+      name: 'Worktop finish',
+      value: id === 'earlier' ? 'honed-id' : 'polished-id',
+      label: id === 'earlier' ? 'Honed' : 'Polished',
+    },
   ],
 }));
 

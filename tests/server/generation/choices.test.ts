@@ -14,12 +14,9 @@ import { APP_CONFIGURATION, GenerationClient, startedJob } from './generation-cl
 const running = serverOnPgliteForFile({ generationLimit: 50 });
 
 const SPLASHBACK = { step: 'splashback', value: 'tiles', label: 'Tiles' };
-/** The app's list (every step the server knows) with a studio's own step added at its place. */
-const withSplashback = [
-  ...APP_CONFIGURATION.choices.slice(0, 7),
-  SPLASHBACK,
-  ...APP_CONFIGURATION.choices.slice(7),
-];
+/** The app's list (every step the server knows) with a studio's own step added after the worktop's finish. */
+const afterWorktopFinish = APP_CONFIGURATION.choices.findIndex(({ step }) => step === 'material-preview') + 1;
+const withSplashback = APP_CONFIGURATION.choices.toSpliced(afterWorktopFinish, 0, SPLASHBACK);
 
 const storedRequest = async (jobId: string) => {
   const [row] = await running.db.query<{ request: NamedKitchenChoices | string }>(

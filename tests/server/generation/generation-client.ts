@@ -15,7 +15,10 @@ import {
   validateImageResponseSchema,
 } from '../../../contract/images';
 import type { KitchenConfiguration } from '../../../machines/kitchen/actors';
+import { configurationOf } from '../../../machines/kitchen/configuration';
+import { initialContext } from '../../../machines/kitchen/context';
 import { catalogue } from '../../../server/catalogue/catalogue';
+import { firstPlainChoices } from '../../machines/support/samples';
 import { kitchenPhoto } from '../../support/made-images';
 import { cookieHeader } from '../../support/server';
 
@@ -34,37 +37,52 @@ export const CHOICES = {
 const frontal = catalogue.frontalPreviewById.get(CHOICES.frontalId);
 const worktop = catalogue.worktopPreviewById.get(CHOICES.worktopId);
 if (!frontal || !worktop) throw new Error('the chosen catalogue entries exist');
-/** The same choices as the app's machine hands them to its generation actors. */
-export const APP_CONFIGURATION: KitchenConfiguration = {
-  doorStyleGroup: frontal.doorStyleGroup,
-  isHandleless: frontal.isHandleless,
-  finish: frontal.finish,
-  frontalColourGroup: frontal.colourGroup,
-  frontal: {
-    id: frontal.id,
-    colour: frontal.colour,
-    primary_hex: frontal.primaryHex,
-    image_url: frontal.imageUrl,
-  },
-  material: worktop.material,
-  worktopColourGroup: worktop.colourGroup,
-  worktopColour: { colour: worktop.colour },
-  worktop: { id: worktop.id, finish: worktop.finish },
-  shape: CHOICES.shape,
-  hasIsland: CHOICES.hasIsland,
-  // Every step's choice in words, as the step rows tell them (step-table.ts).
-  choices: [
-    { step: 'design', value: frontal.doorStyleGroup, label: frontal.doorStyleGroup },
-    { step: 'handles', value: frontal.isHandleless ? 'yes' : 'no', label: 'Handles' },
-    { step: 'finishing', value: frontal.finish, label: frontal.finish },
-    { step: 'frontal-color', value: frontal.id, label: frontal.colour },
-    { step: 'material', value: worktop.material, label: worktop.material },
-    { step: 'material-color', value: worktop.colour, label: worktop.colour },
-    { step: 'material-preview', value: worktop.id, label: worktop.finish },
-    { step: 'kitchen-shape', value: CHOICES.shape, label: CHOICES.shape },
-    { step: 'kitchen-island', value: 'yes', label: 'An island' },
-  ],
+const frontalPreview = {
+  id: frontal.id,
+  colour: frontal.colour,
+  primary_hex: frontal.primaryHex,
+  image_url: frontal.imageUrl,
 };
+const worktopColour = { colour: worktop.colour, primary_hex: worktop.primaryHex };
+const worktopPreview = { id: worktop.id, finish: worktop.finish };
+/** The wizard with these choices made, as the app restores it. */
+const chosen = initialContext({
+  userId: 1,
+  restored: {
+    wizard: {
+      inputImageDataUrl: 'data:image/jpeg;base64,',
+      moderationPassed: true,
+      selectedDesign: frontal.doorStyleGroup,
+      selectedShape: CHOICES.shape,
+      hasIsland: CHOICES.hasIsland,
+      // A fixed choice a studio adds is kept here: its first option.
+      choices: firstPlainChoices(),
+    },
+    frontals: {
+      doorStyleGroup: frontal.doorStyleGroup,
+      isHandleless: frontal.isHandleless,
+      finish: frontal.finish,
+      colorGroup: frontal.colourGroup,
+      selectedFrontalId: frontal.id,
+      selectedFrontalPreview: frontalPreview,
+    },
+    worktops: {
+      material: worktop.material,
+      colourGroup: worktop.colourGroup,
+      colour: worktop.colour,
+      selectedColourPreview: worktopColour,
+      selectedWorktopId: worktop.id,
+      selectedWorktopPreview: worktopPreview,
+    },
+  },
+});
+const configuration = configurationOf(chosen);
+if (!configuration) throw new Error('every step of the wizard is chosen');
+/**
+ * The same choices as the app's machine hands them to its generation actors: made by the machine's own reading
+ * of the steps (every step's chosen option, from the step table), not listed here by hand.
+ */
+export const APP_CONFIGURATION: KitchenConfiguration = configuration;
 
 export const jobPath = (template: string, id: string) => `${API_PREFIX}${template.replace(':id', id)}`;
 

@@ -11,7 +11,7 @@ import {
   jobResponseSchema,
 } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
-import type { GenerationStage } from '../../../machines/kitchen/context';
+import type { GenerationStage } from '../../../machines/kitchen/actors';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPglite } from '../../../server/db/pglite';
@@ -184,11 +184,11 @@ describe('GET /kitchen/generations', () => {
     const { jobs } = generationHistorySchema.parse(history.body);
     expect(jobs.map(({ id, sourceImageId }) => ({ id, sourceImageId }))).toEqual([...made].reverse());
     // Each with its choices in words, as the share page names them: the island differs between the two.
-    expect(jobs.map((job) => job.choices?.find((choice) => choice.key === 'kitchen-island'))).toEqual([
-      { key: 'kitchen-island', label: 'Island', value: 'No island' },
-      { key: 'kitchen-island', label: 'Island', value: 'An island' },
+    expect(jobs.map((job) => job.choices?.find((choice) => choice.step === 'kitchen-island'))).toEqual([
+      { step: 'kitchen-island', name: 'Island', value: 'no', label: 'No island' },
+      { step: 'kitchen-island', name: 'Island', value: 'yes', label: 'An island' },
     ]);
-    expect(jobs[0]?.choices?.map((choice) => choice.label)).toContain('Door style');
+    expect(jobs[0]?.choices?.map((choice) => choice.name)).toContain('Door style');
     // An answer from a server that did not list the photo or the choices still parses.
     const older = jobs.map(({ sourceImageId: _, choices: __, ...job }) => job);
     expect(generationHistorySchema.parse({ jobs: older }).jobs).toEqual(older);

@@ -323,7 +323,7 @@ describe('the spec sheet', () => {
     const choices = jobChoicesResponseSchema.parse(
       (await owner.request(jobPath(sharePaths.jobChoices, jobId))).body,
     );
-    expect(choices.description.choices.map((choice) => choice.key)).toContain('material-preview');
+    expect(choices.description.choices.map((choice) => choice.step)).toContain('material-preview');
     expect(choices.description.total).toBeNull();
   });
 
@@ -339,12 +339,13 @@ describe('the spec sheet', () => {
     const { description } = jobChoicesResponseSchema.parse(
       (await owner.request(jobPath(sharePaths.jobChoices, jobId))).body,
     );
-    // After every step the server knows, in the wizard's order; the key is the step's id.
-    expect(description.choices.map((choice) => choice.key)).toEqual([...KNOWN_CHOICE_STEPS, 'splashback']);
+    // In the wizard's order, the step the contract does not list last; one chosen option's shape (issue 23).
+    expect(description.choices.map((choice) => choice.step)).toEqual([...KNOWN_CHOICE_STEPS, 'splashback']);
     expect(description.choices.at(-1)).toEqual({
-      key: 'splashback',
-      label: 'Splashback',
-      value: 'Tiles & grout',
+      step: 'splashback',
+      name: 'Splashback',
+      value: 'tiles',
+      label: 'Tiles & grout',
     });
   });
 

@@ -1,10 +1,10 @@
 // Snap with the phone camera, choose a file, or drop one; then the prepared photo with its check's outcome.
 import { type ChangeEvent, type DragEvent, useState } from 'react';
-import { useSaveOutcome } from '../../../app/app-services';
+import { useSaveOutcome } from '../../../kitchen/app-services';
 import { RouteLink } from '../../../routing/RouteLink';
 import '../../../styles/upload.css';
+import { useKitchenContext, useKitchenView, useSend } from '../../../kitchen/use-kitchen';
 import { NO_GENERATIONS_LEFT } from '../../generations-left';
-import { useKitchenContext, useKitchenView, useSend } from '../../use-kitchen';
 
 const ACCEPTED_TYPES = 'image/*,.heic,.heif';
 

@@ -1,7 +1,7 @@
 // Whether the handles step was skipped for the chosen door style (spec §2: every handle style it offers reads the
 // same), and the note that says so (issue 25: the counter jumped from 2 to 4 without a word).
-import type { KitchenContext } from '../../../machines/kitchen/context';
-import { resolveHandleChoice } from '../../../machines/kitchen/handle-choice';
+import type { KitchenContext } from '../../machines/kitchen/context';
+import { resolveHandleChoice } from '../../machines/kitchen/handle-choice';
 
 export interface HandlesSkip {
   doorStyle: string;

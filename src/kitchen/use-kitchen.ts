@@ -2,7 +2,7 @@
 import type { KitchenContext } from '../../machines/kitchen/context';
 import type { KitchenEvent } from '../../machines/kitchen/events';
 import { type KitchenView, viewOf } from '../../machines/kitchen/view';
-import { KitchenActor } from '../app/kitchen-actor';
+import { KitchenActor } from './kitchen-actor';
 
 /** Equal when every own property is identical: the view and context slices are flat records. */
 export const shallowEqual = <T>(a: T, b: T): boolean => {
