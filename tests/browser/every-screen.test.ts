@@ -81,7 +81,9 @@ async function checkScreen(page: Page, screen: string, width: number): Promise<v
 describe('every screen', () => {
   for (const viewport of SIZES) {
     it(`passes axe, fits and hides no control at ${viewport.width} px`, async () => {
-      const context = await newAppContext(suite.browser, suite.origin, viewport);
+      // Phones as touch screens: the words for a finger and a camera show there.
+      const touch = viewport.width < DESKTOP_VIEWPORT.width;
+      const context = await newAppContext(suite.browser, suite.origin, viewport, touch);
       try {
         const page = await context.newPage();
         const width = viewport.width;
@@ -96,6 +98,9 @@ describe('every screen', () => {
         }
         await waitForStep(page, 'upload-image');
         await checkScreen(page, 'upload-image (empty)', width);
+        // Words that fit the device: the camera first on a phone, drag and drop with a mouse.
+        expect(await page.getByText(/Drag and drop/).count()).toBe(touch ? 0 : 1);
+        expect(await page.getByText('Take a photo', { exact: true }).count()).toBe(touch ? 1 : 0);
         await choosePhoto(page, await kitchenPhotoFile());
         expect(await photoOutcome(page)).toBe('ready');
         await checkScreen(page, 'upload-image', width);
