@@ -76,7 +76,7 @@ describe('your kitchen', () => {
     expect(within(history).queryByRole('link')).toBeNull();
 
     fireEvent.click(within(history).getByRole('button', { name: `Open the kitchen made ${made}` }));
-    const title = screen.getByRole('heading', { name: `Your kitchen of ${made}` });
+    const title = screen.getByRole('heading', { name: `Your Kitchen of ${made}` });
     expect(document.activeElement).toBe(title);
     expect(screen.getByRole('link', { name: 'Download image' }).getAttribute('href')).toBe('/earlier.jpg');
     expect((await screen.findByRole('img', { name: 'Your kitchen before' })).getAttribute('src')).toBe(

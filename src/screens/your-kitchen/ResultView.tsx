@@ -86,7 +86,7 @@ export function ResultView({
   return (
     <section className="result" aria-labelledby="result-title">
       <h2 id="result-title" tabIndex={-1} className={latest ? 'visually-hidden' : 'result__title'}>
-        {latest ? 'Your Reimagined Kitchen' : `Your kitchen of ${madeOn(kitchen.job.createdAt)}`}
+        {latest ? 'Your Reimagined Kitchen' : `Your Kitchen of ${madeOn(kitchen.job.createdAt)}`}
       </h2>
       <KitchenPicture {...picture} />
       {latest && isConceptRender && (
