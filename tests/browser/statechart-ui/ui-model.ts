@@ -306,7 +306,11 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
     events.push({ type: 'BACK' });
   }
   if (view.error !== null && !view.isRetrying) events.push({ type: 'RETRY' });
-  if (snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } })) {
+  // Generate again, Start over and the choices' Change belong to the latest kitchen, not to one reopened.
+  if (
+    snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } }) &&
+    context.openedKitchenId === null
+  ) {
     events.push(
       { type: 'GENERATE' },
       { type: 'RESET' },
