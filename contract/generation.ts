@@ -103,6 +103,10 @@ export const jobPaths = {
 export const pastKitchenJobSchema = generationJobSchema.extend({
   /** Optional so that answers from servers that did not say still parse. */
   sourceImageId: z.uuid().optional(),
+  /** Its choices in words, in the wizard's order (issue 25: the history says what each kitchen was); optional too. */
+  choices: z
+    .array(z.object({ step: z.string(), name: z.string(), value: z.string(), label: z.string() }))
+    .optional(),
 });
 export type PastKitchenJob = z.infer<typeof pastKitchenJobSchema>;
 

@@ -15,9 +15,9 @@ export const KNOWN_CHOICE_NAMES = {
   design: 'Door style',
   handles: 'Handles',
   finishing: 'Front finish',
-  'frontal-color': 'Front colour',
+  'frontal-color': 'Front color',
   material: 'Worktop material',
-  'material-color': 'Worktop colour',
+  'material-color': 'Worktop color',
   'material-preview': 'Worktop finish',
   'kitchen-shape': 'Layout',
   'kitchen-island': 'Island',
@@ -41,7 +41,7 @@ export function choiceNameOf(step: string): string {
 export const choiceRowSchema = z.object({
   /** The wizard step that made the choice (a `KnownChoiceStep`, or a step the server does not know). */
   step: configurationChoiceSchema.shape.step,
-  /** The choice's name (`choiceNameOf`): "Front colour". */
+  /** The choice's name (`choiceNameOf`): "Front color". */
   name: z.string(),
   /** The option's value: a catalogue id, a layout id, "yes" or the words. */
   value: z.string(),

@@ -29,7 +29,7 @@ export interface StepOption {
 /** The options of each fixed-choice step, in the order they are offered. */
 export const STEP_OPTIONS = {
   handles: [
-    { value: 'no', label: 'With handles', description: 'Knobs, bars or cup handles you can choose later.' },
+    { value: 'no', label: 'With handles', description: 'Knobs, bars or cup handles on every door.' },
     { value: 'yes', label: 'Handleless', description: 'Clean lines with a finger groove or rail.' },
   ],
   'kitchen-shape': KITCHEN_LAYOUTS.map(({ id, name, description }) => ({

@@ -35,8 +35,8 @@ const OUT_DIR = path.join(repoRoot, 'docs', 'screenshots');
 const DOOR_STYLE_WITH_HANDLES_STEP = 'Slab';
 
 const SIZES = [
-  { name: 'mobile', viewport: MOBILE_VIEWPORT },
-  { name: 'desktop', viewport: DESKTOP_VIEWPORT },
+  { name: 'mobile', viewport: MOBILE_VIEWPORT, touch: true },
+  { name: 'desktop', viewport: DESKTOP_VIEWPORT, touch: false },
 ] as const;
 type SizeName = (typeof SIZES)[number]['name'];
 
@@ -65,13 +65,13 @@ function shooter(size: SizeName, saved: string[]): Shooter {
 
 async function shootOnboarding(page: Page, camera: Shooter): Promise<void> {
   await page.goto('/');
-  await waitForHeading(page, 'See your kitchen reimagined');
+  await waitForHeading(page, 'See Your Kitchen Reimagined');
   await camera.shoot(page, 'home');
   await page.getByRole('link', { name: 'Get started' }).click();
-  await waitForHeading(page, 'How it works');
+  await waitForHeading(page, 'How It Works');
   await camera.shoot(page, 'how-it-works');
   await page.getByRole('button', { name: 'Next' }).click();
-  await waitForHeading(page, 'Make it yours');
+  await waitForHeading(page, 'Make It Yours');
   await camera.shoot(page, 'personalization');
   await page.getByRole('button', { name: 'Next' }).click();
   await waitForHeading(page, 'Showcase');
@@ -97,12 +97,17 @@ async function shootWizardAndResult(page: Page, camera: Shooter): Promise<void> 
     await camera.shoot(page, id);
   }
   await generateButton(page).click();
-  await waitForHeading(page, 'Your kitchen');
+  await waitForHeading(page, 'Your Kitchen');
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
   await page.getByRole('slider', { name: 'Compare before and after' }).waitFor();
   await camera.shoot(page, 'your-kitchen');
+  // Issue 25: the choices with their Change, and Start over asking first.
+  await camera.shoot(page, 'your-choices', page.getByRole('region', { name: 'Your Choices' }));
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await camera.shoot(page, 'start-over', page.locator('.result__actions'));
+  await page.getByRole('button', { name: 'Keep this kitchen' }).click();
   // Issue 15: the guest's offer to keep their kitchens with a passkey.
-  await camera.shoot(page, 'save-my-kitchens', page.getByRole('region', { name: 'Keep your kitchens' }));
+  await camera.shoot(page, 'save-my-kitchens', page.getByRole('region', { name: 'Keep Your Kitchens' }));
 }
 
 async function chooseByLabel(page: Page, group: string, label: string): Promise<void> {
@@ -118,14 +123,14 @@ async function shootMessages(page: Page, camera: Shooter): Promise<void> {
   await waitForHeading(page, 'Not Found');
   await camera.shoot(page, 'not-found');
   await page.goto('/access-denied');
-  await waitForHeading(page, 'Access denied');
+  await waitForHeading(page, 'Access Denied');
   await camera.shoot(page, 'access-denied');
   // Issue 15: the privacy page, and the confirmation its one destructive button asks for.
   await page.goto('/privacy');
-  await page.getByRole('heading', { level: 2, name: 'Your data' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Your Data' }).waitFor();
   await camera.shoot(page, 'privacy');
   await page.getByRole('button', { name: 'Delete my data' }).click();
-  const confirmation = page.getByRole('region', { name: 'Delete everything?' });
+  const confirmation = page.getByRole('region', { name: 'Delete Everything?' });
   await confirmation.waitFor();
   await camera.shoot(page, 'delete-my-data', confirmation);
 }
@@ -158,34 +163,47 @@ async function shootSharing(page: Page, camera: Shooter): Promise<void> {
   await completeWizard(page, (await showcaseKitchen()).file);
   await generateButton(page).click();
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
-  // Change one thing (the layout), so side by side has a difference to mark.
+  // Change one thing (the layout), so side by side has a difference to mark; Next returns to the review.
   await page.getByRole('button', { name: 'Change the layout' }).click();
   await waitForStep(page, 'kitchen-shape');
   await card(page, 'kitchen-shape', 2).click();
   await nextButton(page).click();
-  await waitForStep(page, 'kitchen-island');
+  await page.getByRole('region', { name: 'Review Your Choices' }).waitFor();
+  await camera.shoot(page, 'review');
   await generateButton(page).click();
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
   const share = page.getByRole('region', { name: 'Share' });
   await share.getByRole('checkbox', { name: 'Include my before photo' }).check();
   await share.getByRole('button', { name: 'Create share link' }).click();
-  const link = await share.getByRole('textbox', { name: 'Your link' }).inputValue();
+  const link = await share.getByRole('textbox', { name: /^Your link/ }).inputValue();
   await camera.shoot(page, 'share-panel', share);
-  const choose = page.getByRole('group', { name: /choose 2 to 4/ });
+  const history = page.getByRole('region', { name: 'Your Earlier Kitchens' });
+  await camera.shoot(page, 'history', history);
+  const choose = page.getByRole('group', { name: /Choose 2 to 4/ });
   await choose.getByRole('checkbox').nth(0).check();
   await choose.getByRole('checkbox').nth(1).check();
   await page.getByRole('button', { name: 'Compare side by side' }).click();
-  const compared = page.getByRole('region', { name: 'Side by side' });
+  const compared = page.getByRole('region', { name: 'Side by Side' });
   await compared.getByRole('img', { name: 'Kitchen 2' }).waitFor();
   await camera.shoot(page, 'side-by-side', compared);
+  await compared.getByRole('button', { name: 'Close side by side' }).click();
+  await camera.shoot(page, 'side-by-side-picker', page.getByRole('group', { name: /Choose 2 to 4/ }));
+  // An earlier kitchen reopened on the result page.
+  await history.getByRole('button', { name: /^Open the kitchen made / }).click();
+  await page.getByRole('button', { name: 'Back to your latest kitchen' }).waitFor();
+  await camera.shoot(page, 'earlier-kitchen');
   await page.goto(link);
-  await page.getByRole('heading', { level: 1, name: 'A reimagined kitchen' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'A Reimagined Kitchen' }).waitFor();
   await camera.shoot(page, 'share-page');
-  await page.getByRole('link', { name: 'Spec sheet' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Kitchen spec sheet' }).waitFor();
+  await page.getByRole('link', { name: /^Spec sheet/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Kitchen Spec Sheet' }).waitFor();
   await camera.shoot(page, 'spec-sheet');
+  // As printed: no brand bar or buttons, black on white.
+  await page.emulateMedia({ media: 'print' });
+  await camera.shoot(page, 'spec-sheet-print');
+  await page.emulateMedia({ media: 'screen' });
   await page.goto(`${link.slice(0, -4)}nope`);
-  await page.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Link Not Found' }).waitFor();
   await camera.shoot(page, 'share-not-found');
 }
 
@@ -211,7 +229,7 @@ async function shootAtSize(
     .filter(([name]) => only.length === 0 || only.includes(name))
     .map(([, walk]) => walk);
   for (const walk of walks) {
-    const context = await newAppContext(browser, origin, size.viewport);
+    const context = await newAppContext(browser, origin, size.viewport, size.touch);
     try {
       await walk(await context.newPage());
     } finally {

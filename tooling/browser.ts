@@ -93,8 +93,15 @@ export async function newAppContext(
   browser: Browser,
   origin: string,
   viewport: { width: number; height: number } = MOBILE_VIEWPORT,
+  /** A phone's touch screen (coarse pointer, no hover): the app's words for touch devices show. */
+  touch = false,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: origin, viewport, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    baseURL: origin,
+    viewport,
+    deviceScaleFactor: 1,
+    ...(touch && { hasTouch: true, isMobile: true }),
+  });
   context.setDefaultTimeout(SCREEN_WAIT_MS);
   return context;
 }

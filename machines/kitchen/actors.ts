@@ -158,6 +158,8 @@ export interface PastGeneration {
   createdAt: string;
   /** The uploaded photo it was made from; absent when the server's answer did not say. */
   source?: { imageId: string; imageUrl: string };
+  /** Its choices in words, in the wizard's order; absent when the server's answer did not say. */
+  choices?: ComparedChoice[];
 }
 
 /** One of a kitchen's chosen options with its choice's name (issue 16): the rows the share page shows too. */

@@ -80,6 +80,13 @@ export interface KitchenContext extends WizardState {
   navigation: 'push' | 'replace';
   /** Which way the user is moving through the wizard; the handles auto-skip continues that way. */
   direction: 'forward' | 'backward';
+  /**
+   * The user came from the result page's "Change" (issue 25): Next leads back to the review of all choices once
+   * every choice is made, instead of through every later step. Cleared by the result page and by a generation.
+   */
+  changingOneThing: boolean;
+  /** An earlier kitchen from the history opened on the result page (its job id); null: the latest one. */
+  openedKitchenId: string | null;
   /** The kitchens chosen for the side-by-side view (2 to 4), and their choices once loaded; null: not comparing. */
   comparison: { jobIds: string[]; kitchens: ComparedKitchen[] } | null;
   /** The user has a passkey (the `account` region's member state). */
@@ -145,6 +152,8 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   generationHistory: [],
   navigation: 'replace',
   direction: 'forward',
+  changingOneThing: false,
+  openedKitchenId: null,
   comparison: null,
   isAccount: false,
   accessDenial: null,

@@ -43,6 +43,10 @@ export type KitchenEvent =
   | { type: 'MY_DATA.DISMISS' }
   | { type: 'COMPARE.OPEN'; jobIds: string[] }
   | { type: 'COMPARE.CLOSE' }
-  | { type: 'CHANGE_ONE_THING'; step: StepId };
+  | { type: 'CHANGE_ONE_THING'; step: StepId }
+  /** Leaves the review of all choices for the result page, generating nothing. */
+  | { type: 'REVIEW.CLOSE' }
+  /** Shows an earlier kitchen of the history on the result page; null: back to the latest one. */
+  | { type: 'KITCHEN.OPEN'; jobId: string | null };
 
 export type KitchenEventType = KitchenEvent['type'];

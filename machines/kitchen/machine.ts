@@ -144,6 +144,23 @@ const accountStored = {
   params: ({ event }: { event: { output: AccountOutput } }) => event.output,
 };
 
+/**
+ * Change one thing (issues 16, 25): the wizard at that step, every other choice kept (a move there); Next then
+ * returns to the review once every choice is made.
+ */
+const changeOneThing = {
+  description:
+    'Change one thing: the wizard at that step with every other choice kept; Next returns to the review.',
+  actions: ['startChangingOneThing' as const, 'changeOneThing' as const],
+};
+
+/** An earlier kitchen of the history on the result page (issue 25), or the latest again (null). */
+const openKitchen = {
+  description: 'Opens a kitchen of the history on the result page; null goes back to the latest.',
+  guard: 'isKitchenInHistory' as const,
+  actions: 'openKitchen' as const,
+};
+
 /** The side-by-side view of 2 to 4 of the user's kitchens (issue 16), a child of the result page. */
 const MIN_COMPARED = 2;
 const MAX_COMPARED = 4;
@@ -213,6 +230,10 @@ export const kitchenMachine = setup({
     isBlockedAt: ({ context }, params: { step: StepId }) =>
       firstIncompleteStepBefore(context.currentStep, context) === params.step,
     isConfigurationComplete: ({ context }) => isConfigurationComplete(context),
+    isChangingOneThing: ({ context }) => context.changingOneThing,
+    isKitchenInHistory: ({ context, event }) =>
+      event.type === 'KITCHEN.OPEN' &&
+      (event.jobId === null || context.generationHistory.some(({ id }) => id === event.jobId)),
     hasGenerationsLeft: ({ context }) =>
       context.remainingGenerations === null || context.remainingGenerations > 0,
     isGenerationGateOpen: stateIn('#kitchen.generationGate.open'),
@@ -379,6 +400,8 @@ export const kitchenMachine = setup({
       catalogue: emptyCatalogue(),
       error: null,
       generationStage: null,
+      changingOneThing: false,
+      openedKitchenId: null,
     }),
     storeAuthorization: assign((_, params: AuthorizeUserOutput) => ({
       remainingGenerations: params.remainingGenerations,
@@ -428,6 +451,12 @@ export const kitchenMachine = setup({
       comparison: { jobIds: context.comparison?.jobIds ?? [], kitchens: params.kitchens },
     })),
     forgetComparison: assign({ comparison: null }),
+    startChangingOneThing: assign({ changingOneThing: true }),
+    stopChangingOneThing: assign({ changingOneThing: false }),
+    openKitchen: assign(({ event }) => ({
+      openedKitchenId: event.type === 'KITCHEN.OPEN' ? event.jobId : null,
+    })),
+    showLatestKitchen: assign({ openedKitchenId: null }),
     changeOneThing: raise(({ event }) => ({
       type: 'NAVIGATE' as const,
       route: event.type === 'CHANGE_ONE_THING' ? (`create-kitchen/${event.step}` as const) : 'your-kitchen',
@@ -578,22 +607,29 @@ export const kitchenMachine = setup({
           states: {
             showing: { always: [{ guard: 'hasGeneratedKitchen', target: 'result' }, { target: 'empty' }] },
             // An account signed in on a new browser has no kitchen here yet, but has a history to show.
-            empty: { invoke: historyLoad },
+            empty: { invoke: historyLoad, on: { 'KITCHEN.OPEN': openKitchen } },
             result: {
+              entry: 'stopChangingOneThing',
               invoke: historyLoad,
               on: {
                 GENERATE: { guard: generateWhenAllowed, target: 'generating' },
-                CHANGE_ONE_THING: {
-                  description:
-                    'Change one thing (issue 16): the wizard at that step, every other choice kept (a move there).',
-                  actions: 'changeOneThing',
-                },
+                CHANGE_ONE_THING: changeOneThing,
+                'KITCHEN.OPEN': openKitchen,
               },
               ...comparisonStates,
             },
+            reviewing: {
+              description:
+                'Every choice with its Change, and Generate (issue 25): where Next leads while changing one thing.',
+              on: {
+                GENERATE: { guard: generateWhenAllowed, target: 'generating' },
+                CHANGE_ONE_THING: changeOneThing,
+                'REVIEW.CLOSE': 'showing',
+              },
+            },
             generating: {
               tags: ['generating'],
-              entry: 'startGeneration',
+              entry: ['startGeneration', 'stopChangingOneThing', 'showLatestKitchen'],
               initial: 'starting',
               states: {
                 starting: {

@@ -42,11 +42,20 @@ export const stepNavigation = (step: StepId) => {
   return {
     ...(next
       ? {
-          NEXT: {
-            guard: { type: 'isStepComplete' as const, params: { step } },
-            target: next,
-            actions: 'navigateForward' as const,
-          },
+          NEXT: [
+            {
+              description:
+                'Changing one thing: once every choice is made, Next returns to the review instead of the next step.',
+              guard: and(['isChangingOneThing', 'isConfigurationComplete']),
+              target: '#kitchen.routes.your-kitchen.reviewing',
+              actions: 'navigateForward' as const,
+            },
+            {
+              guard: { type: 'isStepComplete' as const, params: { step } },
+              target: next,
+              actions: 'navigateForward' as const,
+            },
+          ],
         }
       : {
           GENERATE: {

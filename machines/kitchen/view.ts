@@ -2,7 +2,7 @@
 // Next may be pressed and why not. Screens read this; they never inspect state values themselves.
 import type { SnapshotFrom } from 'xstate';
 import type { KitchenMachine } from './machine';
-import { isStepComplete, STEP_BLOCKED_REASONS } from './requirements';
+import { isConfigurationComplete, isStepComplete, STEP_BLOCKED_REASONS } from './requirements';
 import { pathOfRoute, type RouteId } from './routes';
 import { nextStepOf, previousStepOf, type StepMeta, stepProgress } from './steps';
 
@@ -41,6 +41,10 @@ export interface KitchenView {
   generationRefusal: string | null;
   /** The side-by-side view of the result page (issue 16): closed, loading its kitchens, showing, or failed. */
   comparison: ComparisonView;
+  /** The review of all choices with Generate is on screen (issue 25). */
+  isReviewing: boolean;
+  /** Next on this step returns to the review (changing one thing, every choice made) rather than moving on. */
+  nextReturnsToReview: boolean;
 }
 
 export type ComparisonView = 'closed' | 'loading' | 'showing' | 'failed';
@@ -85,5 +89,8 @@ export const viewOf = (snapshot: KitchenSnapshot): KitchenView => {
       ? (context.generationRefusal?.message ?? null)
       : null,
     comparison: comparisonOf(snapshot),
+    isReviewing: snapshot.matches({ routes: { 'your-kitchen': 'reviewing' } }),
+    nextReturnsToReview:
+      step !== null && !isLastStep && context.changingOneThing && isConfigurationComplete(context),
   };
 };

@@ -9,7 +9,7 @@ import {
   type PastKitchenJob,
 } from '../../contract/generation';
 import type { Database, Queryable } from '../db/database';
-import type { NamedKitchenChoices } from '../generation/configuration';
+import { describeConfiguration, type NamedKitchenChoices } from '../generation/configuration';
 import type { ProviderReference } from '../generation/provider';
 import { resultFields } from './result-fields';
 
@@ -247,7 +247,16 @@ export function createJobStore(db: Database): JobStore {
       );
       return rows.map((row) => {
         const { job, request } = toRecord(row);
-        return { ...job, sourceImageId: request.imageId };
+        const choices =
+          request.kind === 'kitchen'
+            ? describeConfiguration(request).map(({ step, name, value, label }) => ({
+                step,
+                name,
+                value,
+                label,
+              }))
+            : [];
+        return { ...job, sourceImageId: request.imageId, choices };
       });
     },
 

@@ -135,6 +135,7 @@ export const sharePageRoutes: FastifyPluginAsync<SharePageRoutesOptions> = async
         description: result.description,
         imageUrl: `/share/${tokenOf(request)}/kitchen`,
         priceSource: prices.source,
+        backUrl: { href: `/share/${tokenOf(request)}`, label: 'Back to the kitchen' },
       }),
     );
   });
@@ -153,6 +154,7 @@ export const sharePageRoutes: FastifyPluginAsync<SharePageRoutesOptions> = async
         description: kitchen.description,
         imageUrl: imageUrl(kitchen.resultImageId),
         priceSource: prices.source,
+        backUrl: { href: '/your-kitchen', label: 'Back to your kitchen' },
       }),
     );
   });

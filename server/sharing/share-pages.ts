@@ -1,18 +1,13 @@
 // The share link's pages: the kitchen with its choices, and the page that says a link is unknown or gone.
 import type { KitchenDescription, KnownChoiceStep } from '../../contract/kitchen-choices';
 import { html, type Page, type SafeHtml, swatch } from './html';
+import { PAGE_CSS } from './page-style';
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-const BASE_CSS = `:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafaf7}
-body{margin:0}main{max-width:60rem;margin:0 auto;padding:1rem 1rem 3rem}h1{font-size:1.6rem;margin:.5rem 0 1rem}
-h2{font-size:1.2rem;margin:1.5rem 0 .5rem}img{display:block;width:100%;height:auto;border-radius:.5rem}
-figure{margin:0 0 1rem}figcaption{font-size:.9rem;color:#4a4a4a;margin-top:.35rem}a{color:#0b5cad}
-.swatch{vertical-align:middle;margin-right:.4rem}.hex{color:#4a4a4a;font-size:.9rem;margin-left:.3rem}`;
-
-const SHARE_CSS = `${BASE_CSS}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem;margin:0}dt{font-weight:600}dd{margin:0}
-@media (min-width:48rem){.photos{display:grid;grid-template-columns:1fr 1fr;gap:1rem}}`;
+const SHARE_CSS = `${PAGE_CSS}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--space-2) var(--space-5);margin:0}dt{font-weight:600}dd{margin:0}
+@media (min-width:48rem){.photos{display:grid;grid-template-columns:1fr 1fr;gap:var(--space-4)}}`;
 
 export interface ShareView {
   token: string;
@@ -25,14 +20,11 @@ export interface ShareView {
 
 export function choiceList(description: KitchenDescription): SafeHtml {
   return html`<dl>${description.choices.map(
-    (choice) =>
-      html`<dt>${choice.name}</dt><dd>${swatch(choice.hex)}${choice.label}${
-        choice.hex ? html`<span class="hex">${choice.hex}</span>` : ''
-      }</dd>`,
+    (choice) => html`<dt>${choice.name}</dt><dd>${swatch(choice.hex)}${choice.label}</dd>`,
   )}</dl>`;
 }
 
-const TITLE = 'A reimagined kitchen';
+const TITLE = 'A Reimagined Kitchen';
 
 /** The choices a preview's one line names. */
 const SUMMARY_STEPS: readonly string[] = [
@@ -57,10 +49,11 @@ export function sharePage(view: ShareView): Page {
   const before = view.includeBefore
     ? html`<figure><img src="${base}/before" alt="The kitchen before"><figcaption>Before</figcaption></figure>`
     : '';
-  const body = html`<main><h1>${TITLE}</h1>
+  const body = html`<h1>${TITLE}</h1>
 <div class="photos"><figure><img src="${base}/kitchen" alt="The reimagined kitchen: ${summary}"><figcaption>Reimagined</figcaption></figure>${before}</div>
-<h2>What was chosen</h2>${choiceList(view.description)}
-<p><a href="${base}/spec-sheet">Spec sheet</a> (printable)</p></main>`;
+<h2>What Was Chosen</h2><div class="panel">${choiceList(view.description)}</div>
+<div class="actions"><a class="button button--primary" href="/">Reimagine your own kitchen</a>
+<a class="button button--secondary" href="${base}/spec-sheet">Spec sheet (printable)</a></div>`;
   return { title: TITLE, head, body, css: SHARE_CSS };
 }
 
@@ -68,9 +61,12 @@ export function sharePage(view: ShareView): Page {
 export function messagePage(kind: 'not-found' | 'gone'): Page {
   const [title, text] =
     kind === 'gone'
-      ? ['This kitchen is gone', 'The kitchen this link showed has been deleted or has expired.']
-      : ['Link not found', 'This link does not exist or its owner has stopped sharing it.'];
-  return { title, body: html`<main><h1>${title}</h1><p>${text}</p></main>`, css: BASE_CSS };
+      ? ['This Kitchen Is Gone', 'The kitchen this link showed has been deleted or has expired.']
+      : ['Link Not Found', 'This link does not exist or its owner has stopped sharing it.'];
+  return {
+    title,
+    body: html`<h1>${title}</h1><p class="lead">${text}</p>
+<div class="actions"><a class="button button--primary" href="/">Reimagine your own kitchen</a></div>`,
+    css: PAGE_CSS,
+  };
 }
-
-export { BASE_CSS };

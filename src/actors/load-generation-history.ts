@@ -10,7 +10,7 @@ export const loadGenerationHistory =
   async ({ signal }) => {
     const urlOf = (imageId: string) => `${api.baseUrl}${imageUrl(imageId)}`;
     return (await readGenerationHistory(api, signal)).flatMap(
-      ({ id, state, resultImageId, createdAt, sourceImageId }): PastGeneration[] =>
+      ({ id, state, resultImageId, createdAt, sourceImageId, choices }): PastGeneration[] =>
         state === 'succeeded' && resultImageId !== null
           ? [
               {
@@ -18,6 +18,7 @@ export const loadGenerationHistory =
                 imageUrl: urlOf(resultImageId),
                 createdAt,
                 ...(sourceImageId && { source: { imageId: sourceImageId, imageUrl: urlOf(sourceImageId) } }),
+                ...(choices && { choices }),
               },
             ]
           : [],

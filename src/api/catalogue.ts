@@ -43,11 +43,11 @@ const catalogueLookups: { [K in CatalogueKind]: Lookup<K> } = {
     query: () => ({}),
     parse: (schemas, body, label) => parseResponse(label, schemas.worktopMaterialsResponse, body).materials,
   }),
-  worktopColourGroups: lookup('worktopColourGroups', 'worktop colour groups', {
+  worktopColourGroups: lookup('worktopColourGroups', 'worktop color groups', {
     query: ({ material }) => ({ material }),
     parse: (schemas, body, label) => parseResponse(label, schemas.worktopColourGroupsResponse, body).groups,
   }),
-  worktopColours: lookup('worktopColours', 'worktop colours', {
+  worktopColours: lookup('worktopColours', 'worktop colors', {
     path: ({ colourGroup }) =>
       cataloguePaths.worktopColours.path.replace(':group', encodeURIComponent(colourGroup)),
     query: ({ material, colourGroup }) => ({ material, colour_group: colourGroup }),
@@ -73,7 +73,7 @@ const catalogueLookups: { [K in CatalogueKind]: Lookup<K> } = {
     }),
     parse: (schemas, body, label) => parseResponse(label, schemas.finishesResponse, body).finishes,
   }),
-  frontalColourGroups: lookup('frontalColourGroups', 'front colour groups', {
+  frontalColourGroups: lookup('frontalColourGroups', 'front color groups', {
     query: ({ doorStyleGroup, finish, isHandleless }) => ({
       door_style_group: doorStyleGroup,
       finish,
@@ -81,7 +81,7 @@ const catalogueLookups: { [K in CatalogueKind]: Lookup<K> } = {
     }),
     parse: (schemas, body, label) => parseResponse(label, schemas.frontalColourGroupsResponse, body).groups,
   }),
-  frontalPreviews: lookup('frontalPreviews', 'front colours', {
+  frontalPreviews: lookup('frontalPreviews', 'front colors', {
     query: ({ doorStyleGroup, isHandleless, finish, colourGroup }) => ({
       door_style_group: doorStyleGroup,
       is_handleless: flag(isHandleless),

@@ -43,6 +43,7 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
     api: boot.api,
     queryClient: boot.queryClient,
     saveStatus: createSaveStatus(),
+    storage: boot.storage,
     preloadScreen,
   }));
   const [logic] = useState(() =>

@@ -1,18 +1,20 @@
 // The account's buttons in the header: a guest saves their kitchens (a new passkey) or signs in with one made
-// elsewhere; an account signs out. They only send events; the `account` region does the rest.
+// elsewhere; an account signs out. They only send events; the `account` region does the rest. A failure is a row
+// of its own under the bar, with its dismiss button, so a phone's header stays one row (issue 25); and when the
+// button that was pressed goes away, focus moves to what the controls say now, never to the page's body.
+import { type RefObject, useEffect, useRef } from 'react';
 import { accountViewOf } from '../../machines/kitchen/account-view';
 import type { KitchenEvent } from '../../machines/kitchen/events';
 import { KitchenActor } from '../kitchen/kitchen-actor';
 import { shallowEqual, useSend } from '../kitchen/use-kitchen';
 import { ACCOUNT_BUTTONS } from './account-buttons';
 
-type AccountEventType = Extract<KitchenEvent['type'], `ACCOUNT.${string}`>;
+type AccountEventType = Exclude<Extract<KitchenEvent['type'], `ACCOUNT.${string}`>, 'ACCOUNT.DISMISS'>;
 
 const BUTTONS: Record<AccountEventType, { label: string; look: 'quiet' | 'secondary' }> = {
   'ACCOUNT.SIGN_IN': { label: ACCOUNT_BUTTONS.signIn, look: 'quiet' },
   'ACCOUNT.SAVE': { label: ACCOUNT_BUTTONS.save, look: 'secondary' },
   'ACCOUNT.SIGN_OUT': { label: ACCOUNT_BUTTONS.signOut, look: 'quiet' },
-  'ACCOUNT.DISMISS': { label: ACCOUNT_BUTTONS.dismiss, look: 'quiet' },
 };
 
 function AccountButtons({ events }: { events: AccountEventType[] }) {
@@ -29,36 +31,70 @@ function AccountButtons({ events }: { events: AccountEventType[] }) {
   ));
 }
 
-function Note({ text, alert = false }: { text: string | null; alert?: boolean }) {
+/** Words the controls show; `data-account-focus` marks the one focus moves to when the pressed button is gone. */
+function Note({ text }: { text: string | null }) {
   if (!text) return null;
-  return alert ? (
-    <span className="account-controls__error" role="alert">
-      {text}
-    </span>
-  ) : (
-    <span className="muted" role="status">
+  return (
+    <span className="muted" role="status" tabIndex={-1} data-account-focus>
       {text}
     </span>
   );
 }
 
+/** A failed ceremony, under the bar: the reason and its dismiss button (an ×, named for screen readers). */
+function ErrorRow({ text, dismiss }: { text: string | null; dismiss: boolean }) {
+  const send = useSend();
+  if (!text) return null;
+  return (
+    <div className="account-controls__error" role="alert">
+      <span tabIndex={-1} data-account-focus>
+        {text}
+      </span>
+      {dismiss && (
+        <button
+          type="button"
+          className="button button--quiet account-controls__dismiss"
+          aria-label={ACCOUNT_BUTTONS.dismiss}
+          onClick={() => send({ type: 'ACCOUNT.DISMISS' })}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** When the status changes and the focused button went with it, focus the controls' words instead. */
+function useFocusKeptIn(box: RefObject<HTMLDivElement | null>, status: string) {
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === status) return;
+    previous.current = status;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    box.current?.querySelector<HTMLElement>('[data-account-focus]')?.focus();
+  }, [box, status]);
+}
+
 export function AccountControls() {
   const { status, busyLabel, error } = KitchenActor.useSelector(accountViewOf, shallowEqual);
+  const box = useRef<HTMLDivElement>(null);
+  useFocusKeptIn(box, status);
   return (
-    <div className="account-controls" data-account-status={status}>
+    <div ref={box} className="account-controls" data-account-status={status}>
       {status === 'guest' && <AccountButtons events={['ACCOUNT.SIGN_IN', 'ACCOUNT.SAVE']} />}
       {status === 'busy' && <Note text={busyLabel} />}
       {status === 'member' && (
         <>
-          <Note text={error} alert />
-          <span className="muted">Kitchens saved</span>
+          <ErrorRow text={error} dismiss={false} />
+          <Note text="Kitchens saved" />
           <AccountButtons events={['ACCOUNT.SIGN_OUT']} />
         </>
       )}
       {status === 'failed' && (
         <>
-          <Note text={error} alert />
-          <AccountButtons events={['ACCOUNT.SIGN_IN', 'ACCOUNT.SAVE', 'ACCOUNT.DISMISS']} />
+          <ErrorRow text={error} dismiss />
+          <AccountButtons events={['ACCOUNT.SIGN_IN', 'ACCOUNT.SAVE']} />
         </>
       )}
       {status === 'signedOut' && <Note text="Signed out" />}

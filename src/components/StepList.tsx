@@ -1,6 +1,8 @@
 // The wizard steps in order. Earlier steps are links back; the current one carries aria-current="step".
 import { useLayoutEffect, useRef, useState } from 'react';
 import { STEP_IDS, stepMeta } from '../../machines/kitchen/steps';
+import { handlesSkipOf } from '../kitchen/handles-skip';
+import { useKitchenContext } from '../kitchen/use-kitchen';
 import { RouteLink } from '../routing/RouteLink';
 import '../styles/wizard.css';
 
@@ -10,6 +12,8 @@ interface StepListProps {
 
 export function StepList({ currentPosition }: StepListProps) {
   const listRef = useRef<HTMLOListElement>(null);
+  // Handles skipped for the chosen door style: said in the list, not counted as a step the visitor made.
+  const handlesSkipped = useKitchenContext((context) => handlesSkipOf(context) !== null);
   // A list that scrolls must be reachable by keyboard to be scrolled (when its steps are not links yet).
   const [isScrollable, setScrollable] = useState(false);
   // On phones the list scrolls sideways: bring the current step to the middle. Only the list scrolls (never
@@ -26,8 +30,14 @@ export function StepList({ currentPosition }: StepListProps) {
     <nav className="step-list" aria-label="Wizard steps">
       <ol ref={listRef} tabIndex={isScrollable ? 0 : undefined}>
         {STEP_IDS.map(stepMeta).map((step, position) => {
-          const state =
-            position < currentPosition ? 'done' : position === currentPosition ? 'current' : 'upcoming';
+          const skipped = step.id === 'handles' && handlesSkipped && position < currentPosition;
+          const state = skipped
+            ? 'skipped'
+            : position < currentPosition
+              ? 'done'
+              : position === currentPosition
+                ? 'current'
+                : 'upcoming';
           const content = (
             <>
               <span className="step-list__number" aria-hidden="true">
@@ -35,6 +45,7 @@ export function StepList({ currentPosition }: StepListProps) {
               </span>
               <span className="step-list__title">{step.title}</span>
               {state === 'done' && <span className="visually-hidden"> (completed)</span>}
+              {state === 'skipped' && <span className="step-list__skipped"> (skipped)</span>}
             </>
           );
           return (

@@ -27,8 +27,8 @@ const CASCADE_RULES: readonly CascadeRule[] = [
     dependents: [
       { ...frontal('isHandleless'), label: 'handle choice' },
       { ...frontal('finish'), label: 'finish' },
-      { ...frontal('colorGroup'), label: 'colour group' },
-      { ...frontal('selectedFrontalId'), label: 'front colour' },
+      { ...frontal('colorGroup'), label: 'color group' },
+      { ...frontal('selectedFrontalId'), label: 'front color' },
     ],
   },
   {
@@ -36,43 +36,43 @@ const CASCADE_RULES: readonly CascadeRule[] = [
     causeLabel: 'the handle choice',
     dependents: [
       { ...frontal('finish'), label: 'finish' },
-      { ...frontal('colorGroup'), label: 'colour group' },
-      { ...frontal('selectedFrontalId'), label: 'front colour' },
+      { ...frontal('colorGroup'), label: 'color group' },
+      { ...frontal('selectedFrontalId'), label: 'front color' },
     ],
   },
   {
     cause: frontal('finish'),
     causeLabel: 'the finish',
     dependents: [
-      { ...frontal('colorGroup'), label: 'colour group' },
-      { ...frontal('selectedFrontalId'), label: 'front colour' },
+      { ...frontal('colorGroup'), label: 'color group' },
+      { ...frontal('selectedFrontalId'), label: 'front color' },
     ],
   },
   {
     cause: frontal('colorGroup'),
-    causeLabel: 'the colour group',
-    dependents: [{ ...frontal('selectedFrontalId'), label: 'front colour' }],
+    causeLabel: 'the color group',
+    dependents: [{ ...frontal('selectedFrontalId'), label: 'front color' }],
   },
   {
     cause: worktop('material'),
     causeLabel: 'the worktop material',
     dependents: [
-      { ...worktop('colourGroup'), label: 'worktop colour group' },
-      { ...worktop('colour'), label: 'worktop colour' },
+      { ...worktop('colourGroup'), label: 'worktop color group' },
+      { ...worktop('colour'), label: 'worktop color' },
       { ...worktop('selectedWorktopId'), label: 'worktop finish' },
     ],
   },
   {
     cause: worktop('colourGroup'),
-    causeLabel: 'the worktop colour group',
+    causeLabel: 'the worktop color group',
     dependents: [
-      { ...worktop('colour'), label: 'worktop colour' },
+      { ...worktop('colour'), label: 'worktop color' },
       { ...worktop('selectedWorktopId'), label: 'worktop finish' },
     ],
   },
   {
     cause: worktop('colour'),
-    causeLabel: 'the worktop colour',
+    causeLabel: 'the worktop color',
     dependents: [{ ...worktop('selectedWorktopId'), label: 'worktop finish' }],
   },
 ];

@@ -1,18 +1,20 @@
 // What the app's plumbing shares with components besides the kitchen actor: the API client and the query cache
 // (for preloads), the loading of a screen's code (for preload on intent: the app, which knows the screens, hands
-// it down, so links need not import them) and the outcome of the last save of the user's choices.
+// it down, so links need not import them), the outcome of the last save of the user's choices, and the browser's storage.
 import { useAtom } from '@xstate/store-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { RouteId } from '../../machines/kitchen/routes';
 import type { ApiClient } from '../api/client';
 import type { LazyQueryClient } from '../api/lazy-query-client';
-import type { SaveOutcome } from '../persistence/kitchen-storage';
+import type { KeyValueStorage, SaveOutcome } from '../persistence/kitchen-storage';
 import type { SaveStatus } from './save-status';
 
 export interface AppServices {
   api: ApiClient;
   queryClient: LazyQueryClient;
   saveStatus: SaveStatus;
+  /** The browser's storage (the share panel keeps its links' addresses there); null when it is refused. */
+  storage: KeyValueStorage | null;
   /** Starts loading the code of the screen a route shows (nothing for the screens of the first load). */
   preloadScreen: (route: RouteId) => void;
 }

@@ -9,6 +9,7 @@ import {
 } from '../../machines/kitchen/context';
 import { envelopeSchema, frontalsSchema, wizardStateSchema, worktopsSchema } from './schemas';
 import { type Check, INVALID } from './shape-checks';
+import { SHARE_ADDRESSES_KEY } from './share-addresses';
 
 export const STORAGE_KEYS = {
   wizard: 'create-kitchen-storage',
@@ -75,7 +76,7 @@ function readWizard(storage: KeyValueStorage) {
 
 /** Forgets every store (signing out: the next visitor on this browser starts afresh). */
 export function clearSelections(storage: KeyValueStorage): void {
-  for (const key of [...Object.values(STORAGE_KEYS), STORAGE_OWNER_KEY]) {
+  for (const key of [...Object.values(STORAGE_KEYS), STORAGE_OWNER_KEY, SHARE_ADDRESSES_KEY]) {
     try {
       storage.removeItem(key);
     } catch {
@@ -164,5 +165,6 @@ export function saveSelections(storage: KeyValueStorage, context: KitchenContext
 
 /** Removes the three stores: after "Delete my data" the browser keeps nothing, not even an empty wizard. */
 export function forgetSelections(storage: KeyValueStorage): void {
-  for (const key of [...Object.values(STORAGE_KEYS), STORAGE_OWNER_KEY]) storage.removeItem(key);
+  for (const key of [...Object.values(STORAGE_KEYS), STORAGE_OWNER_KEY, SHARE_ADDRESSES_KEY])
+    storage.removeItem(key);
 }

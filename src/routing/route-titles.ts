@@ -5,13 +5,13 @@ import type { KitchenView } from '../../machines/kitchen/view';
 export const APP_NAME = 'Kitchen Reimagined';
 
 const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
-  'onboarding/how-it-works': 'How it works',
-  'onboarding/personalization': 'Make it yours',
+  'onboarding/how-it-works': 'How It Works',
+  'onboarding/personalization': 'Make It Yours',
   'onboarding/showcase': 'Showcase',
-  'your-kitchen': 'Your kitchen',
-  'access-denied': 'Access denied',
+  'your-kitchen': 'Your Kitchen',
+  'access-denied': 'Access Denied',
   'not-found': 'Not Found',
-  privacy: 'Privacy and your data',
+  privacy: 'Privacy and Your Data',
 };
 
 export function documentTitleOf(view: Pick<KitchenView, 'route' | 'step'>): string {

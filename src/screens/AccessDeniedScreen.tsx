@@ -14,22 +14,22 @@ interface Explanation {
 
 const EXPLANATIONS: Record<AccessDenialReason, Explanation> = {
   revoked: {
-    heading: 'You have been signed out',
+    heading: 'You Have Been Signed Out',
     what: 'This session was ended: you signed out in another tab, or it was ended for your account.',
     next: 'Start again, then choose “Sign in” and use your passkey to see your saved kitchens.',
   },
   expired: {
-    heading: 'Your session has expired',
+    heading: 'Your Session Has Expired',
     what: 'It has been a while since this browser was last used here, so its session ended.',
     next: 'Start again, then choose “Sign in” and use your passkey to see your saved kitchens.',
   },
   disabled: {
-    heading: 'This account is disabled',
+    heading: 'This Account Is Disabled',
     what: 'An operator has disabled this account, so its kitchens cannot be opened for now.',
     next: 'If you think this is a mistake, contact support and quote your account. You can still start over as a new guest.',
   },
   mismatch: {
-    heading: 'Access denied',
+    heading: 'Access Denied',
     what: "We couldn't confirm that this session is yours, so we've stopped here to keep your designs private.",
     next: 'Reloading the app usually starts a fresh session.',
   },

@@ -15,7 +15,7 @@ export function HomeScreen() {
         <div className="home__copy">
           <p className="eyebrow">AI kitchen redesign</p>
           <h1 tabIndex={-1} data-route-heading>
-            See your kitchen reimagined
+            See Your Kitchen Reimagined
           </h1>
           <p className="lead">
             Snap a photo of your kitchen, choose the fronts, worktop and layout you love, and see realistic

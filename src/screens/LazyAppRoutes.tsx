@@ -2,6 +2,7 @@
 // the wizard and the result load when first shown or, earlier, when the pointer or focus reaches a link to
 // them. That keeps the first screen's JavaScript within its budget (DESIGN "Budgets": 120 KB gzip).
 import { type ComponentType, lazy, Suspense } from 'react';
+import { SiteFooter } from '../components/SiteFooter';
 import '../styles/tokens.css';
 import '../styles/base.css';
 import { AccessDeniedScreen } from './AccessDeniedScreen';
@@ -32,10 +33,13 @@ export function LazyAppRoutes() {
   // Keyed by screen, so a screen still loading replaces the one before it rather than hiding it (whose heading
   // the URL projection would then find and try to focus), and a screen that failed to load does not stop the next.
   return (
-    <ScreenLoadBoundary key={screenKey}>
-      <Suspense fallback={<ScreenPlaceholder />}>
-        <Screen />
-      </Suspense>
-    </ScreenLoadBoundary>
+    <>
+      <ScreenLoadBoundary key={screenKey}>
+        <Suspense fallback={<ScreenPlaceholder />}>
+          <Screen />
+        </Suspense>
+      </ScreenLoadBoundary>
+      {screenKey !== 'privacy' && <SiteFooter />}
+    </>
   );
 }

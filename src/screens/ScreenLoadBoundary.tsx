@@ -21,7 +21,7 @@ export class ScreenLoadBoundary extends Component<ScreenLoadBoundaryProps, { fai
         <SiteHeader />
         <main className="page message-screen">
           <h1 tabIndex={-1} data-route-heading>
-            This page could not be loaded
+            This Page Could Not Be Loaded
           </h1>
           <p className="lead">Please check your connection and reload the page. Your choices are kept.</p>
           <button type="button" className="button button--primary" onClick={() => window.location.reload()}>

@@ -60,7 +60,7 @@ describe('the URL projection', () => {
     open('/onboarding/personalization');
     expect(route()).toBe('onboarding/personalization');
     expect(window.location.pathname).toBe('/onboarding/personalization');
-    expect(document.title).toContain('Make it yours');
+    expect(document.title).toContain('Make It Yours');
   });
 
   it('replaces a redirected address with the route it leads to, without a new history entry', () => {

@@ -4,7 +4,7 @@
 // operator's disable and revoke reach open apps as /access-denied with the reason. axe on every new screen.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_USER_DISABLE_PATH } from '../../contract/accounts';
+import { ADMIN_USER_DISABLE_PATH, accountPaths } from '../../contract/accounts';
 import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
 import { ACCOUNT_BUTTONS } from '../../src/components/account-buttons';
 import {
@@ -42,12 +42,12 @@ const signedInNote = (page: Page) => page.getByText('Kitchens saved', { exact: t
 const bootUserId = (page: Page) =>
   page.evaluate(() => JSON.parse(document.getElementById('boot-data')?.textContent ?? '{}').userId as number);
 
-/** The kitchens listed under "Your earlier kitchens", by their image address. */
+/** The kitchens listed under "Your Kitchens" (a browser without one of its own), by their image address. */
 const historyLinks = (page: Page) =>
   page
-    .getByRole('region', { name: 'Your earlier kitchens' })
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    .getByRole('region', { name: 'Your Kitchens', exact: true })
+    .locator('.history__entry img')
+    .evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).pathname));
 
 const operator = (path: string, method = 'POST') =>
   fetch(`${suite.origin}${API_PREFIX}${path}`, {
@@ -69,12 +69,16 @@ describe('passkey accounts', () => {
         (await phone.page.getByRole('link', { name: 'Download image' }).getAttribute('href')) ?? '',
         appOrigin(),
       ).pathname;
-      await phone.page.getByRole('region', { name: 'Keep your kitchens' }).waitFor();
+      await phone.page.getByRole('region', { name: 'Keep Your Kitchens' }).waitFor();
       await expectNoAxeViolations(phone.page, 'result with Save my kitchens');
 
-      await button(phone.page, ACCOUNT_BUTTONS.save).click();
+      await phone.page.getByRole('region', { name: 'Keep Your Kitchens' }).getByRole('button').click();
       await signedInNote(phone.page).waitFor();
-      expect(await phone.page.getByRole('region', { name: 'Keep your kitchens' }).count()).toBe(0);
+      // The pressed button is gone: focus is on what the header says now, not on the page's body.
+      await expect
+        .poll(() => phone.page.evaluate(() => document.activeElement?.textContent ?? ''))
+        .toBe('Kitchens saved');
+      expect(await phone.page.getByRole('region', { name: 'Keep Your Kitchens' }).count()).toBe(0);
       await expectNoAxeViolations(phone.page, 'result, kitchens saved');
       const [passkey, ...others] = await phonePasskeys.credentials();
       expect(others).toEqual([]);
@@ -84,13 +88,21 @@ describe('passkey accounts', () => {
       const laptopPasskeys = await addVirtualAuthenticator(laptop.context, laptop.page);
       if (passkey) await laptopPasskeys.add(passkey);
       await laptop.page.goto('/');
-      await waitForHeading(laptop.page, 'See your kitchen reimagined');
+      await waitForHeading(laptop.page, 'See Your Kitchen Reimagined');
       await expectNoAxeViolations(laptop.page, 'home with the account buttons');
       await button(laptop.page, ACCOUNT_BUTTONS.signIn).click();
       await laptop.page.waitForURL('**/your-kitchen');
       await signedInNote(laptop.page).waitFor();
-      await laptop.page.getByRole('region', { name: 'Your earlier kitchens' }).waitFor();
+      await laptop.page.getByRole('region', { name: 'Your Kitchens', exact: true }).waitFor();
       expect(await historyLinks(laptop.page)).toEqual([kitchen]);
+      // Not a dead end: the kitchen opens on the result page of the second device.
+      await laptop.page.getByRole('button', { name: /^Open the kitchen made / }).click();
+      expect(
+        new URL(
+          (await laptop.page.getByRole('link', { name: 'Download image' }).getAttribute('href')) ?? '',
+          appOrigin(),
+        ).pathname,
+      ).toBe(kitchen);
       await expectNoAxeViolations(laptop.page, 'your kitchen, signed in on a second device');
 
       await button(laptop.page, ACCOUNT_BUTTONS.signOut).click();
@@ -98,8 +110,8 @@ describe('passkey accounts', () => {
       await button(laptop.page, ACCOUNT_BUTTONS.signIn).waitFor();
       expect(await laptop.page.evaluate(() => localStorage.getItem('create-kitchen-storage'))).toBeNull();
       await laptop.page.goto('/your-kitchen');
-      await waitForHeading(laptop.page, 'Your kitchen');
-      expect(await laptop.page.getByRole('region', { name: 'Your earlier kitchens' }).count()).toBe(0);
+      await waitForHeading(laptop.page, 'Your Kitchen');
+      expect(await laptop.page.getByRole('region', { name: 'Your Kitchens', exact: true }).count()).toBe(0);
 
       // The phone is still signed in, across a reload.
       await phone.page.reload();
@@ -186,7 +198,7 @@ describe('passkey accounts', () => {
       // The app's next call (the result page's history) hears ACCOUNT_DISABLED.
       await visitInApp(disabled.page, '/your-kitchen');
       await disabled.page.waitForURL('**/access-denied');
-      await waitForHeading(disabled.page, 'This account is disabled');
+      await waitForHeading(disabled.page, 'This Account Is Disabled');
       await expectNoAxeViolations(disabled.page, 'access denied (disabled)');
 
       // The app's authorisation is what starts the guest's session: revoke it only once it exists.
@@ -201,7 +213,7 @@ describe('passkey accounts', () => {
       });
       await visitInApp(revoked.page, '/your-kitchen');
       await revoked.page.waitForURL('**/access-denied');
-      await waitForHeading(revoked.page, 'You have been signed out');
+      await waitForHeading(revoked.page, 'You Have Been Signed Out');
       await expectNoAxeViolations(revoked.page, 'access denied (signed out)');
       // Starting again is a new guest with a working session.
       await revoked.page.getByRole('link', { name: 'Start again' }).click();
@@ -242,6 +254,34 @@ describe('the header’s account controls', () => {
           viewport.width > 448,
         );
         await expectNoAxeViolations(page, `home with the header ${where}`);
+
+        // A failed ceremony: its reason is a row of its own under the buttons, which stay on one row with the
+        // brand; its × dismisses it (issue 25: it used to break a phone's header into three rows).
+        await page.route(`**${API_PREFIX}${accountPaths.registrationOptions}`, (route) =>
+          route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 503,
+              error: 'Service Unavailable',
+              message: 'Passkeys are resting.',
+            }),
+          }),
+        );
+        await button(page, ACCOUNT_BUTTONS.save).click();
+        const failure = page.getByRole('alert');
+        await failure.waitFor();
+        const failedBoxes = await Promise.all([brand, ...controls].map((part) => part.boundingBox()));
+        const [brandBox, ...buttonBoxes] = failedBoxes;
+        for (const box of buttonBoxes) {
+          expect(Math.abs((box?.y ?? 0) - (brandBox?.y ?? 0)), where).toBeLessThan(brandBox?.height ?? 0);
+        }
+        const failureBox = await failure.boundingBox();
+        expect(failureBox?.y ?? 0, where).toBeGreaterThanOrEqual((buttonBoxes[0]?.y ?? 0) + 40);
+        expect((failureBox?.x ?? 0) + (failureBox?.width ?? 0), where).toBeLessThanOrEqual(viewport.width);
+        await expectNoAxeViolations(page, `home with a passkey failure ${where}`);
+        await button(page, ACCOUNT_BUTTONS.dismiss).click();
+        await failure.waitFor({ state: 'detached' });
       } finally {
         await context.close();
       }

@@ -57,12 +57,12 @@ describe('the journey from home to a reimagined kitchen', () => {
     await recordGeneration(context);
 
     await page.goto('/');
-    await waitForHeading(page, 'See your kitchen reimagined');
+    await waitForHeading(page, 'See Your Kitchen Reimagined');
     await expectNoAxeViolations(page, 'home');
 
     await page.getByRole('link', { name: 'Get started' }).click();
     await page.waitForURL('**/onboarding/how-it-works');
-    await waitForHeading(page, 'How it works');
+    await waitForHeading(page, 'How It Works');
     for (const [title, copy] of [
       ['SNAP', "Let's see your space. Snap or upload a photo of your kitchen."],
       ['SHAPE', 'Share your style, colours, finishes and layouts you love. The AI brings it to life.'],
@@ -75,7 +75,7 @@ describe('the journey from home to a reimagined kitchen', () => {
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL('**/onboarding/personalization');
-    await waitForHeading(page, 'Make it yours');
+    await waitForHeading(page, 'Make It Yours');
     await expectNoAxeViolations(page, 'onboarding personalization');
 
     await page.getByRole('button', { name: 'Next' }).click();
@@ -119,7 +119,7 @@ describe('the journey from home to a reimagined kitchen', () => {
     await page.getByText('5 generations left').waitFor();
     await generateButton(page).click();
     await page.waitForURL('**/your-kitchen');
-    await waitForHeading(page, 'Your kitchen');
+    await waitForHeading(page, 'Your Kitchen');
     expect(await waitForGenerationEnd(page)).toBe('result');
 
     const seen = await recordedGeneration(page);

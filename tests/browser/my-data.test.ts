@@ -34,7 +34,7 @@ import { setUpBrowserSuite } from './browser-suite';
 
 const suite = setUpBrowserSuite();
 
-const PRIVACY_HEADING = 'Privacy and your data';
+const PRIVACY_HEADING = 'Privacy and Your Data';
 const jobUrl = (id: string) => `${API_PREFIX}${jobPaths.job.replace(':id', id)}`;
 const historyUrl = `${API_PREFIX}${jobPaths.history}`;
 
@@ -71,17 +71,17 @@ describe('the privacy page', () => {
     await page.getByRole('link', { name: 'What happens to your photo' }).click();
     await page.waitForURL('**/privacy');
     await waitForHeading(page, PRIVACY_HEADING);
-    for (const section of ['What is stored', 'For how long', 'What leaves this service', 'Your data']) {
+    for (const section of ['What Is Stored', 'For How Long', 'What Leaves This Service', 'Your Data']) {
       await page.getByRole('heading', { level: 2, name: section }).waitFor();
     }
     await expectNoAxeViolations(page, 'privacy');
 
     await tabTo(page, 'button', 'Delete my data');
     await page.keyboard.press('Enter');
-    await page.getByRole('region', { name: 'Delete everything?' }).waitFor();
+    await page.getByRole('region', { name: 'Delete Everything?' }).waitFor();
     expect(await focusedElement(page)).toEqual({
       tag: 'h3',
-      text: 'Delete everything?',
+      text: 'Delete Everything?',
       isRouteHeading: false,
     });
     await expectNoAxeViolations(page, 'privacy (delete confirmation open)');
@@ -92,15 +92,15 @@ describe('the privacy page', () => {
 
     // Keep my data: the confirmation closes and focus is back on the button that opened it.
     await page.keyboard.press('Enter');
-    await page.getByRole('region', { name: 'Delete everything?' }).waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'Delete Everything?' }).waitFor({ state: 'detached' });
     expect(await focusedElement(page)).toMatchObject({ tag: 'button', text: 'Delete my data' });
 
     // Escape closes it too, from anywhere inside.
     await page.keyboard.press('Enter');
-    await page.getByRole('region', { name: 'Delete everything?' }).waitFor();
+    await page.getByRole('region', { name: 'Delete Everything?' }).waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Escape');
-    await page.getByRole('region', { name: 'Delete everything?' }).waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'Delete Everything?' }).waitFor({ state: 'detached' });
     expect(await focusedElement(page)).toMatchObject({ tag: 'button', text: 'Delete my data' });
   });
 });
@@ -147,7 +147,7 @@ describe('download my data, then delete it', () => {
     for (const url of oldUrls) expect(await statusOf(page, url), url).toBe(200);
     expect(await storedKeys(page)).toEqual(Object.values(STORAGE_KEYS));
 
-    await page.getByRole('link', { name: PRIVACY_HEADING }).click();
+    await page.getByRole('main').getByRole('link', { name: PRIVACY_HEADING }).click();
     await page.waitForURL('**/privacy');
     await waitForHeading(page, PRIVACY_HEADING);
 

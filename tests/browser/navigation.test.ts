@@ -56,17 +56,17 @@ describe('deep links and redirects', () => {
   it('sends a fresh visit to a late step back to the upload step, replacing the history entry', async () => {
     const { page } = suite;
     await page.goto('/');
-    await waitForHeading(page, 'See your kitchen reimagined');
+    await waitForHeading(page, 'See Your Kitchen Reimagined');
     await page.goto(stepPath('material-preview'));
     await waitForStep(page, 'upload-image');
     await page.goBack();
-    await waitForHeading(page, 'See your kitchen reimagined');
+    await waitForHeading(page, 'See Your Kitchen Reimagined');
     expect(pathname(page)).toBe('/');
   });
 
   it.each([
-    ['/onboarding', '/onboarding/how-it-works', 'How it works'],
-    ['/onboarding/nope', '/onboarding/how-it-works', 'How it works'],
+    ['/onboarding', '/onboarding/how-it-works', 'How It Works'],
+    ['/onboarding/nope', '/onboarding/how-it-works', 'How It Works'],
     ['/create-kitchen', stepPath('upload-image'), specStep('upload-image').title],
   ])('redirects %s to %s', async (asked, landed, title) => {
     const { page } = suite;
@@ -87,7 +87,7 @@ describe('deep links and redirects', () => {
   it('shows the access-denied screen at its own address', async () => {
     const { page } = suite;
     await page.goto('/access-denied');
-    await waitForHeading(page, 'Access denied');
+    await waitForHeading(page, 'Access Denied');
     await page.getByRole('link', { name: 'Reload the app' }).waitFor();
     await expectNoAxeViolations(page, 'access denied');
   });

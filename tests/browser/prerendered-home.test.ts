@@ -19,7 +19,7 @@ import { setUpBrowserSuite } from './browser-suite';
 
 const suite = setUpBrowserSuite();
 
-const HOME_TITLE = 'See your kitchen reimagined';
+const HOME_TITLE = 'See Your Kitchen Reimagined';
 
 /** Every error the page reports: console errors (React's hydration messages) and uncaught exceptions. */
 function recordErrors(page: Page): string[] {
@@ -83,7 +83,7 @@ describe('the prerendered home', () => {
     // A client-side move keeps the document (and this mark); a full page load would lose it.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('link', { name: 'Get started' }).click();
-    await waitForHeading(page, 'How it works');
+    await waitForHeading(page, 'How It Works');
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(errors).toEqual([]);
   });

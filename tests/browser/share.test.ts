@@ -1,7 +1,8 @@
 // Issue 16 in real Chromium against the real server: the owner makes a share link on the result page; a fresh
 // browser without cookies opens it (the kitchen, the before photo the owner included, the choices, the Open
 // Graph tags and a 1200 × 630 preview); after the owner revokes it, 404. The spec sheet, side by side and
-// "change one thing" on the way. Every new page is checked with axe.
+// "change one thing" (back to a review) on the way; the link kept after a reload, gone when revoked, focus after
+// each action (issue 25). Every new page is checked with axe.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../tooling/browser';
@@ -36,8 +37,15 @@ describe('sharing a kitchen', () => {
     await expectNoAxeViolations(page, 'result with sharing');
     await share.getByRole('checkbox', { name: 'Include my before photo' }).check();
     await share.getByRole('button', { name: 'Create share link' }).click();
-    const link = await share.getByRole('textbox', { name: 'Your link' }).inputValue();
+    const field = share.getByRole('textbox', { name: /^Your link/ });
+    const link = await field.inputValue();
     expect(link).toMatch(new RegExp(`^${origin}/share/[A-Za-z0-9_-]{43}$`));
+    // Focus moves into the new link, ready to copy.
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    // After a reload the live link is still shown, and still copyable.
+    await page.reload();
+    await share.getByRole('button', { name: 'Copy link' }).waitFor();
+    expect(await field.inputValue()).toBe(link);
 
     const stranger = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
@@ -45,7 +53,7 @@ describe('sharing a kitchen', () => {
       const opened = await visit.goto(link);
       expect(opened?.status()).toBe(200);
       expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
-      await visit.getByRole('heading', { level: 1, name: 'A reimagined kitchen' }).waitFor();
+      await visit.getByRole('heading', { level: 1, name: 'A Reimagined Kitchen' }).waitFor();
       // Both pictures load (the owner included the before photo), and the choices are listed in words.
       for (const name of [/^The reimagined kitchen/, 'The kitchen before']) {
         const picture = visit.getByRole('img', { name });
@@ -68,17 +76,38 @@ describe('sharing a kitchen', () => {
       });
       await expectNoAxeViolations(visit, 'share page');
 
-      await visit.getByRole('link', { name: 'Spec sheet' }).click();
-      await visit.getByRole('heading', { level: 1, name: 'Kitchen spec sheet' }).waitFor();
+      // The product's brand, and a way into it for the visitor who was sent the link.
+      expect(await visit.getByRole('link', { name: 'Reimagine your own kitchen' }).getAttribute('href')).toBe(
+        '/',
+      );
+      await visit.getByRole('link', { name: /^Spec sheet/ }).click();
+      await visit.getByRole('heading', { level: 1, name: 'Kitchen Spec Sheet' }).waitFor();
       await visit.getByText(/Prices are not available/).waitFor();
+      // No empty Price column; a print button that prints (its script runs under the page's policy); a way back.
+      expect(await visit.getByRole('columnheader', { name: 'Price' }).count()).toBe(0);
+      await visit.evaluate(() => {
+        (window as unknown as { printed: boolean }).printed = false;
+        window.print = () => {
+          (window as unknown as { printed: boolean }).printed = true;
+        };
+      });
+      await visit.getByRole('button', { name: 'Print or save as PDF' }).click();
+      expect(await visit.evaluate(() => (window as unknown as { printed: boolean }).printed)).toBe(true);
       await expectNoAxeViolations(visit, 'spec sheet (shared)');
+      await visit.getByRole('link', { name: 'Back to the kitchen' }).click();
+      await visit.getByRole('heading', { level: 1, name: 'A Reimagined Kitchen' }).waitFor();
       expect(await stranger.cookies()).toEqual([]);
 
       await share.getByRole('button', { name: 'Stop sharing this link' }).click();
       await share.getByRole('button', { name: 'Stop sharing this link' }).waitFor({ state: 'detached' });
+      // The dead link is gone from the panel, and focus is on what happened, not on the page's body.
+      expect(await share.getByRole('textbox', { name: /^Your link/ }).count()).toBe(0);
+      expect(await share.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
+      const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      expect(focused).toContain('You stopped sharing that link');
       const revoked = await visit.goto(link);
       expect(revoked?.status()).toBe(404);
-      await visit.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
+      await visit.getByRole('heading', { level: 1, name: 'Link Not Found' }).waitFor();
       await expectNoAxeViolations(visit, 'share link not found');
       expect((await stranger.request.get(ogImage ?? '')).status()).toBe(404);
     } finally {
@@ -90,10 +119,11 @@ describe('sharing a kitchen', () => {
     const { page } = suite;
     await generateKitchen();
     await page.getByRole('link', { name: 'Spec sheet' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Kitchen spec sheet' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Kitchen Spec Sheet' }).waitFor();
     await expectNoAxeViolations(page, 'spec sheet (owner)');
-    await page.goBack();
-    await waitForHeading(page, 'Your kitchen');
+    // The owner's sheet leads back to their result page.
+    await page.getByRole('link', { name: 'Back to your kitchen' }).click();
+    await waitForHeading(page, 'Your Kitchen');
     await expect.poll(() => page.getByRole('link', { name: 'Download image' }).isVisible()).toBe(true);
 
     // Change one thing: the layout. The wizard opens at that step, and the next kitchen differs only there.
@@ -101,17 +131,20 @@ describe('sharing a kitchen', () => {
     await waitForStep(page, 'kitchen-shape');
     expect(new URL(page.url()).pathname).toBe('/create-kitchen/kitchen-shape');
     await card(page, 'kitchen-shape', 2).click();
+    // Every other choice is made: Next returns to the review of all of them, with Generate.
     await nextButton(page).click();
-    await waitForStep(page, 'kitchen-island');
+    await page.getByRole('region', { name: 'Review Your Choices' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/your-kitchen');
+    await expectNoAxeViolations(page, 'review of the choices');
     await generateButton(page).click();
     expect(await waitForGenerationEnd(page)).toBe('result');
-    const choose = page.getByRole('group', { name: /choose 2 to 4/ });
+    const choose = page.getByRole('group', { name: /Choose 2 to 4/ });
     await choose.waitFor();
     await choose.getByText('Kitchens made from this photo').waitFor();
     await choose.getByRole('checkbox').nth(0).check();
     await choose.getByRole('checkbox').nth(1).check();
     await page.getByRole('button', { name: 'Compare side by side' }).click();
-    const compared = page.getByRole('region', { name: 'Side by side' });
+    const compared = page.getByRole('region', { name: 'Side by Side' });
     await compared.getByRole('img', { name: 'Kitchen 2' }).waitFor();
     // The photo both were made from, once, then the two kitchens; the photo is the owner's stored upload.
     const names = await compared

@@ -1,11 +1,9 @@
-// The result page's "change one thing" and side-by-side view (issue 16), through the screens and the chart.
-
+// The result page's "change one thing" with its review (issues 16, 25) and side-by-side view, through the
+// screens and the chart.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { choiceNameOf } from '../../contract/kitchen-choices';
 import type { ComparedKitchen, LoadComparisonInput, PastGeneration } from '../../machines/kitchen/actors';
 import { viewOf } from '../../machines/kitchen/view';
-import { SPEC_STEP_ORDER } from '../../tooling/spec-oracle';
 import { COMPLETE_SELECTIONS, type FakeServer, renderApp, shown } from './harness';
 
 afterEach(cleanup);
@@ -25,7 +23,7 @@ async function showResult(server: FakeServer = {}) {
   app.navigate('create-kitchen/kitchen-island');
   await shown('Kitchen Island');
   fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  await screen.findByRole('region', { name: 'Change one thing' }, { timeout: 10_000 });
+  await screen.findByRole('region', { name: 'Your Choices' }, { timeout: 10_000 });
   return app;
 }
 
@@ -42,12 +40,38 @@ describe('change one thing', () => {
   it('opens the wizard at that step with every other choice kept', async () => {
     const app = await showResult();
     const before = app.context();
-    // Each button names the choice as the share page and the spec sheet do (contract/kitchen-choices.ts).
-    const offered = within(screen.getByRole('region', { name: 'Change one thing' })).getAllByRole('button');
-    // The spec's steps in order (the spec oracle), each by its choice's name in the contract; the photo by name.
-    expect(offered.map((button) => button.textContent?.replace('Change the ', ''))).toEqual([
+    // Each row names the choice as the share page and the spec sheet do (contract/kitchen-choices.ts), with
+    // what was chosen and a Change button that says which choice it changes.
+    const summary = screen.getByRole('region', { name: 'Your Choices' });
+    expect(
+      [...summary.querySelectorAll('.choices-summary__row')].map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('.choices-summary__value')?.textContent,
+      ]),
+    ).toEqual([
+      ['Photo', 'Your photo'],
+      ['Door style', 'Shaker'],
+      ['Handles', 'With handles'],
+      ['Front finish', 'Matt'],
+      ['Front color', 'Chalk White'],
+      ['Worktop material', 'Quartz'],
+      ['Worktop color', 'Calacatta'],
+      ['Worktop finish', 'Polished'],
+      ['Layout', 'L-shaped'],
+      ['Island', 'An island'],
+    ]);
+    const offered = within(summary).getAllByRole('button');
+    expect(offered.map((button) => button.getAttribute('aria-label')?.replace('Change the ', ''))).toEqual([
       'photo',
-      ...SPEC_STEP_ORDER.slice(1).map((step) => choiceNameOf(step).toLowerCase()),
+      'door style',
+      'handles',
+      'front finish',
+      'front color',
+      'worktop material',
+      'worktop color',
+      'worktop finish',
+      'layout',
+      'island',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
     await shown('Worktop Finish');
@@ -61,6 +85,58 @@ describe('change one thing', () => {
     expect(app.context().selectedShape).toBe(before.selectedShape);
     expect(app.context().hasIsland).toBe(before.hasIsland);
   });
+
+  it('returns to a review of every choice with Generate, not through every later step', async () => {
+    const generated: string[] = [];
+    const app = await showResult({
+      generateKitchen: async (input) => {
+        generated.push(input.configuration?.worktop.finish ?? 'none');
+        return {
+          imageUrl: `/result-${generated.length}.png`,
+          remainingGenerations: 3,
+          provider: 'local',
+          layoutSketchUrl: null,
+        };
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
+    await shown('Worktop Finish');
+    fireEvent.click(await screen.findByRole('radio', { name: /Honed/ }));
+    expect(screen.getByText('Next takes you back to the review of your choices.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Two steps were left after the worktop finish: the review comes instead of them.
+    const review = await screen.findByRole('region', { name: 'Review Your Choices' });
+    expect(viewOf(app.actor.getSnapshot())).toMatchObject({ path: '/your-kitchen', isReviewing: true });
+    const worktopFinish = [...review.querySelectorAll('.choices-summary__row')].find(
+      (row) => row.querySelector('dt')?.textContent === 'Worktop finish',
+    );
+    expect(worktopFinish?.querySelector('.choices-summary__value')?.textContent).toBe('Honed');
+    // Back to the kitchen without generating: Next walks the wizard again afterwards.
+    fireEvent.click(screen.getByRole('button', { name: 'Back to your kitchen' }));
+    expect(await screen.findByRole('region', { name: 'Your Choices' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your Reimagined Kitchen' }));
+    expect(app.context().changingOneThing).toBe(false);
+    // Changing again, then generating from the review.
+    fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
+    await shown('Worktop Finish');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('region', { name: 'Review Your Choices' });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByRole('region', { name: 'Your Choices' }, { timeout: 10_000 })).toBeTruthy();
+    expect(generated).toEqual(['Polished', 'Honed']);
+  });
+
+  it('walks the steps a change cleared before the review: the chart still decides what is complete', async () => {
+    const app = await showResult();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the worktop material' }));
+    await shown('Worktop Material');
+    fireEvent.click(await screen.findByRole('radio', { name: /Granite/ }));
+    // A new material clears its colour and finish: Next leads on to them, not to the review.
+    expect(screen.queryByText('Next takes you back to the review of your choices.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await shown('Worktop Color');
+    expect(viewOf(app.actor.getSnapshot()).isReviewing).toBe(false);
+  });
 });
 
 describe('side by side', () => {
@@ -72,7 +148,7 @@ describe('side by side', () => {
         return [kitchen('latest', 'Polished'), kitchen('oldest', 'Honed')];
       },
     });
-    const choose = screen.getByRole('group', { name: /choose 2 to 4/ });
+    const choose = screen.getByRole('group', { name: /Choose 2 to 4/ });
     const compare = within(choose).getByRole('button', { name: 'Compare side by side' });
     const boxes = within(choose).getAllByRole('checkbox');
     // The kitchen made from another photo is not offered.
@@ -91,7 +167,9 @@ describe('side by side', () => {
     expect(asked).toEqual([]);
     fireEvent.click(boxes[2] as HTMLElement);
     fireEvent.click(compare);
-    const view = await screen.findByRole('region', { name: 'Side by side' });
+    const view = await screen.findByRole('region', { name: 'Side by Side' });
+    // The picker is replaced: focus moves to the view's heading, not to the page's body.
+    expect(document.activeElement).toBe(within(view).getByRole('heading', { name: 'Side by Side' }));
     expect(asked).toEqual([{ jobIds: ['latest', 'oldest'] }]);
     expect(
       within(view)
@@ -104,8 +182,9 @@ describe('side by side', () => {
     for (const mark of marked) expect(mark.closest('div')?.textContent).toMatch(/^Worktop finish/);
 
     fireEvent.click(within(view).getByRole('button', { name: 'Close side by side' }));
-    expect(screen.queryByRole('region', { name: 'Side by side' })).toBeNull();
-    expect(screen.getByRole('group', { name: /choose 2 to 4/ })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Side by Side' })).toBeNull();
+    expect(screen.getByRole('group', { name: /Choose 2 to 4/ })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Compare side by side' }));
   });
 
   it("marks a studio's added step that only one kitchen has as differing", async () => {
@@ -116,7 +195,7 @@ describe('side by side', () => {
     fireEvent.click(boxes[0] as HTMLElement);
     fireEvent.click(boxes[2] as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: 'Compare side by side' }));
-    const view = await screen.findByRole('region', { name: 'Side by side' });
+    const view = await screen.findByRole('region', { name: 'Side by Side' });
     const marked = within(view).getAllByText('(differs)');
     expect(marked.map((mark) => mark.closest('div')?.textContent)).toEqual(['SplashbackTiles (differs)']);
   });
@@ -128,7 +207,7 @@ describe('side by side', () => {
     fireEvent.click(boxes[1] as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: 'Compare side by side' }));
     expect((await screen.findByRole('alert')).textContent).toContain('could not load these kitchens');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your kitchen');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Kitchen');
   });
 
   it('offers nothing, and says why, when no other kitchen was made from this photo', async () => {
@@ -136,12 +215,12 @@ describe('side by side', () => {
       generation.id === 'latest' ? generation : { ...generation, source: OTHER_PHOTO },
     );
     const app = await showResult({ history });
-    expect(screen.queryByRole('group', { name: /choose 2 to 4/ })).toBeNull();
+    expect(screen.queryByRole('group', { name: /Choose 2 to 4/ })).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
     expect(screen.getByText(/needs two kitchens made from the same photo/)).toBeTruthy();
     // The chart refuses a choice that mixes photos, whoever sends it.
     act(() => app.actor.send({ type: 'COMPARE.OPEN', jobIds: ['latest', 'earlier'] }));
     expect(app.context().comparison).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Side by side' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Side by Side' })).toBeNull();
   });
 });

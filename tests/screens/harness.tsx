@@ -197,6 +197,7 @@ export function renderApp(server: FakeServer = {}) {
         api: createApiClient(),
         queryClient: createLazyQueryClient(),
         saveStatus: createSaveStatus(),
+        storage: localStorage,
         preloadScreen,
       }}
     >

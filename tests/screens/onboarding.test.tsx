@@ -9,17 +9,17 @@ const heading = () => screen.getByRole('heading', { level: 1 });
 describe('home and onboarding', () => {
   it('says what the product does and starts onboarding from its one call to action', async () => {
     renderApp();
-    expect(heading().textContent).toBe('See your kitchen reimagined');
+    expect(heading().textContent).toBe('See Your Kitchen Reimagined');
     const start = screen.getByRole('link', { name: 'Get started' });
     expect(start.getAttribute('href')).toBe('/onboarding/how-it-works');
     fireEvent.click(start);
-    await shown('How it works');
+    await shown('How It Works');
   });
 
   it('shows the three onboarding steps with the exact copy', async () => {
     const app = renderApp();
     app.navigate('onboarding/how-it-works');
-    await shown('How it works');
+    await shown('How It Works');
     const steps = screen.getAllByRole('listitem');
     const copy = steps.map((step) => ({
       title: within(step).getByRole('heading').textContent,
@@ -41,15 +41,15 @@ describe('home and onboarding', () => {
   it('moves between onboarding steps with Next and Back, then into the wizard', async () => {
     const app = renderApp();
     app.navigate('onboarding/how-it-works');
-    await shown('How it works');
+    await shown('How It Works');
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await shown('Make it yours');
+    await shown('Make It Yours');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await shown('Showcase');
     expect(screen.getAllByRole('figure').length).toBeGreaterThanOrEqual(3);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await shown('Make it yours');
+    await shown('Make It Yours');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await shown('Showcase');
     fireEvent.click(screen.getByRole('button', { name: 'Start creating' }));
@@ -62,6 +62,6 @@ describe('home and onboarding', () => {
     expect(heading().textContent).toBe('Not Found');
     cleanup();
     renderApp({ userId: null });
-    expect(heading().textContent).toBe('Access denied');
+    expect(heading().textContent).toBe('Access Denied');
   });
 });

@@ -7,7 +7,7 @@ import { type FakeServer, renderApp, shown } from './harness';
 
 afterEach(cleanup);
 
-const HEADING = 'Privacy and your data';
+const HEADING = 'Privacy and Your Data';
 
 async function openPrivacy(server: FakeServer = {}) {
   const app = renderApp(server);
@@ -35,7 +35,7 @@ const providerSentences = () =>
 describe('the privacy page', () => {
   it('says what is stored: the photo, the empty room and results, the choices, the session', async () => {
     await openPrivacy();
-    const stored = sectionText('What is stored');
+    const stored = sectionText('What Is Stored');
     for (const thing of [/photo you upload/, /empty room/, /kitchens made from it/, /choices/, /session/]) {
       expect(stored).toMatch(thing);
     }
@@ -43,14 +43,14 @@ describe('the privacy page', () => {
 
   it("states the server's image retention and session lifetimes", async () => {
     await openPrivacy({ imageRetentionDays: 7, sessionDays: { idle: 14, max: 90 } });
-    const howLong = sectionText('For how long');
+    const howLong = sectionText('For How Long');
     expect(howLong).toContain('deleted 7 days after they are made');
     expect(howLong).toContain('after 14 days without a visit, and after 90 days at most');
   });
 
   it('does not invent numbers the server did not give', async () => {
     await openPrivacy({ imageRetentionDays: null, sessionDays: null });
-    const howLong = sectionText('For how long');
+    const howLong = sectionText('For How Long');
     expect(howLong).toContain('deleted a limited number of days after they are made');
     expect(howLong).toContain('session ends after a while without a visit');
     expect(howLong).not.toMatch(/\d/);
@@ -59,20 +59,51 @@ describe('the privacy page', () => {
   it('says, for each provider, what leaves this service', async () => {
     await openPrivacy();
     const sentences = providerSentences();
-    expect(Object.keys(sentences)).toEqual(['local', 'openai', 'replicate', 'comfyui']);
-    expect(sentences.local).toMatch(/^Nothing\./);
-    expect(sentences.openai).toMatch(/go to OpenAI/);
-    expect(sentences.openai).toMatch(/No name, account or session/);
-    expect(sentences.replicate).toMatch(/go to Replicate, which deletes them .* after one hour/);
-    expect(sentences.comfyui).toMatch(/operator’s own ComfyUI server/);
-    expect(sectionText('What leaves this service')).not.toContain('yours:');
+    // Named as a visitor knows them, never by the operator's setting ("local", "comfyui").
+    expect(Object.keys(sentences)).toEqual([
+      'This service’s own renderer',
+      'OpenAI',
+      'Replicate',
+      'The operator’s own ComfyUI server',
+    ]);
+    expect(sentences['This service’s own renderer']).toMatch(/^Nothing\./);
+    expect(sentences.OpenAI).toMatch(/go to OpenAI/);
+    expect(sentences.OpenAI).toMatch(/No name, account or session/);
+    expect(sentences.Replicate).toMatch(/go to Replicate, which deletes them .* after one hour/);
+    expect(sentences['The operator’s own ComfyUI server']).toMatch(/operator’s own ComfyUI server/);
+    expect(sectionText('What Leaves This Service')).not.toMatch(/local|comfyui|replicate\)/);
+    expect(sectionText('What Leaves This Service')).not.toContain('your last kitchen');
   });
 
   it('names the provider that made the last kitchen', async () => {
     await openPrivacy({
       restored: { wizard: { lastGenerationProvider: 'replicate' }, frontals: {}, worktops: {} },
     });
-    expect(sectionText('What leaves this service')).toContain('(yours: replicate)');
+    expect(sectionText('What Leaves This Service')).toContain('(your last kitchen was made by: Replicate)');
+  });
+
+  it('leads back to the result page once there is a kitchen, else to the step the visitor was on', async () => {
+    const withKitchen = await openPrivacy({
+      restored: { wizard: { lastGeneratedImageDataUrl: '/result.png' }, frontals: {}, worktops: {} },
+    });
+    expect(screen.getByRole('link', { name: 'Back to your kitchen' }).getAttribute('href')).toBe(
+      '/your-kitchen',
+    );
+    withKitchen.unmount();
+    await openPrivacy();
+    expect(screen.getByRole('link', { name: 'Back to your kitchen' }).getAttribute('href')).toBe(
+      '/create-kitchen/upload-image',
+    );
+  });
+
+  it('is one link away from every screen, in the footer', async () => {
+    const app = renderApp();
+    await act(async () => {});
+    for (const route of ['home', 'your-kitchen', 'not-found'] as const) {
+      app.navigate(route);
+      await act(async () => {});
+      expect(within(screen.getByRole('contentinfo')).getByRole('link').getAttribute('href')).toBe('/privacy');
+    }
   });
 
   it('links the download of the zip', async () => {
@@ -88,15 +119,15 @@ describe('delete my data', () => {
     let calls = 0;
     const app = await openPrivacy({ deleteMyData: async () => void calls++ });
     fireEvent.click(screen.getByRole('button', { name: 'Delete my data' }));
-    const confirmation = screen.getByRole('region', { name: 'Delete everything?' });
+    const confirmation = screen.getByRole('region', { name: 'Delete Everything?' });
     expect(document.activeElement).toBe(within(confirmation).getByRole('heading'));
     fireEvent.click(within(confirmation).getByRole('button', { name: 'Keep my data' }));
-    expect(screen.queryByRole('region', { name: 'Delete everything?' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Delete Everything?' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my data' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete my data' }));
-    fireEvent.keyDown(screen.getByRole('heading', { name: 'Delete everything?' }), { key: 'Escape' });
-    expect(screen.queryByRole('region', { name: 'Delete everything?' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('heading', { name: 'Delete Everything?' }), { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Delete Everything?' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my data' }));
     expect(calls).toBe(0);
     expect(app.actor.getSnapshot().matches({ myData: 'idle' })).toBe(true);

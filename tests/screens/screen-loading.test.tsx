@@ -31,7 +31,7 @@ describe('screens loaded on demand', () => {
     expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
 
-    await shown('How it works');
+    await shown('How It Works');
     expect(screen.getByRole('main').hasAttribute('aria-busy')).toBe(false);
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
   });
@@ -41,7 +41,7 @@ describe('screens loaded on demand', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const app = renderApp();
     app.navigate('your-kitchen');
-    await shown('This page could not be loaded');
+    await shown('This Page Could Not Be Loaded');
     expect(
       screen.getByText('Please check your connection and reload the page. Your choices are kept.'),
     ).toBeTruthy();
@@ -49,8 +49,8 @@ describe('screens loaded on demand', () => {
     expect(screen.getByRole('link', { name: 'Kitchen Reimagined' })).toBeTruthy();
 
     app.navigate('home');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('See your kitchen reimagined');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('See Your Kitchen Reimagined');
     app.navigate('onboarding/how-it-works');
-    await shown('How it works');
+    await shown('How It Works');
   });
 });

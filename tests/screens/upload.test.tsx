@@ -19,17 +19,39 @@ async function openUploadStep(server: Parameters<typeof renderApp>[0] = {}) {
 }
 
 describe('the photo step', () => {
-  it('offers the camera, a file picker and drag and drop', async () => {
+  it('on a phone offers the camera first and a file picker, and says nothing of drag and drop', async () => {
     await openUploadStep();
     const camera = screen.getByLabelText('Take a photo') as HTMLInputElement;
     expect(camera.type).toBe('file');
     expect(camera.getAttribute('capture')).toBe('environment');
     expect(camera.accept).toBe('image/*,.heic,.heif');
+    expect(camera.closest('label')?.className).toContain('button--primary');
     const picker = screen.getByLabelText('Choose a file') as HTMLInputElement;
     expect(picker.hasAttribute('capture')).toBe(false);
-    expect(screen.getByText(/Drag and drop a photo here/)).toBeTruthy();
+    expect(screen.getByText('Take a photo of your kitchen, or choose one from your photos.')).toBeTruthy();
+    expect(screen.queryByText(/Drag and drop/)).toBeNull();
     expect(nextButton().getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByText(STEP_BLOCKED_REASONS['upload-image'])).toBeTruthy();
+  });
+
+  it('with a mouse offers drag and drop and a file picker, and no camera', async () => {
+    const matchMedia = window.matchMedia;
+    // A desktop browser: hover and a fine pointer.
+    window.matchMedia = ((media: string) => ({
+      matches: media === '(hover: hover) and (pointer: fine)',
+      media,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+    try {
+      await openUploadStep();
+      expect(screen.getByText('Drag and drop a photo here, or choose a file.')).toBeTruthy();
+      expect(screen.queryByLabelText('Take a photo')).toBeNull();
+      const picker = screen.getByLabelText('Choose a file') as HTMLInputElement;
+      expect(picker.closest('label')?.className).toContain('button--primary');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it('sends the chosen file, shows the prepared photo once it passes, and removes it', async () => {

@@ -102,7 +102,7 @@ describe('the wizard frame', () => {
     });
     const notice = screen.getByText(/cleared because you changed the door style/);
     expect(notice.textContent).toBe(
-      'Handle choice, finish, colour group and front colour cleared because you changed the door style.',
+      'Handle choice, finish, color group and front color cleared because you changed the door style.',
     );
     expect(notice.getAttribute('aria-live')).toBe('polite');
   });
@@ -114,7 +114,7 @@ describe('the wizard frame', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /^Granite/ }));
     expect(
       screen.getByText(
-        'Worktop colour group, worktop colour and worktop finish cleared because you changed the worktop material.',
+        'Worktop color group, worktop color and worktop finish cleared because you changed the worktop material.',
       ),
     ).toBeTruthy();
   });
@@ -152,7 +152,7 @@ describe('the wizard frame', () => {
     const generate = screen.getByRole('button', { name: 'Generate' });
     expect(describedText(generate)).toContain('3 generations left');
     act(() => fireEvent.click(generate));
-    await shown('Your kitchen');
+    await shown('Your Kitchen');
   });
 
   it('blocks Generate when no generations are left', async () => {
@@ -165,5 +165,50 @@ describe('the wizard frame', () => {
     expect(describedText(generate)).toContain('You have no generations left.');
     fireEvent.click(generate);
     expect(heading().textContent).toBe('Kitchen Island');
+  });
+});
+
+describe('the handles auto-skip', () => {
+  const onlyHandles = async (request: CatalogueRequest): Promise<CatalogueResult> =>
+    request.kind === 'handleStyles'
+      ? {
+          kind: 'handleStyles',
+          items: request.params.doorStyleGroup === 'Shaker' ? ['handle'] : ['handle', 'handleless'],
+        }
+      : ({ kind: request.kind, items: CATALOGUE[request.kind] } as CatalogueResult);
+  const fromDesign = {
+    ...COMPLETE_SELECTIONS,
+    frontals: {},
+    wizard: { ...COMPLETE_SELECTIONS.wizard, selectedDesign: null },
+  };
+
+  it('says on the next step that handles were skipped, and why, and marks the step skipped', async () => {
+    const app = renderApp({ restored: fromDesign, loadCatalogue: onlyHandles });
+    app.navigate('create-kitchen/design');
+    await shown('Design Style');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Shaker' }));
+    fireEvent.click(nextButton());
+    await shown('Front Finish');
+    expect(
+      screen.getByText(
+        'Handles skipped: Shaker doors are made with handles only, so there was nothing to choose. Pick another door style to choose handles.',
+      ),
+    ).toBeTruthy();
+    const steps = within(screen.getByRole('navigation', { name: 'Wizard steps' })).getAllByRole('listitem');
+    expect(steps[2]?.textContent).toBe('3Handles (skipped)');
+    expect(within(steps[2] as HTMLElement).queryByRole('link')).toBeNull();
+  });
+
+  it('says nothing when the door style offers a real choice of handles', async () => {
+    const app = renderApp({ restored: fromDesign, loadCatalogue: onlyHandles });
+    app.navigate('create-kitchen/design');
+    await shown('Design Style');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Slab' }));
+    fireEvent.click(nextButton());
+    await shown('Handles');
+    fireEvent.click(await screen.findByRole('radio', { name: /With handles/ }));
+    fireEvent.click(nextButton());
+    await shown('Front Finish');
+    expect(screen.queryByText(/Handles skipped/)).toBeNull();
   });
 });

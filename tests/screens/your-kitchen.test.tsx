@@ -33,7 +33,7 @@ async function startGeneration(server: Parameters<typeof renderApp>[0]) {
   app.navigate('create-kitchen/kitchen-island');
   await shown('Kitchen Island');
   fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  await shown('Your kitchen');
+  await shown('Your Kitchen');
   return app;
 }
 
@@ -62,30 +62,42 @@ describe('your kitchen', () => {
     app.navigate('create-kitchen/kitchen-island');
     await shown('Kitchen Island');
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await shown('Your Kitchen');
     await marked.finish({
       imageUrl: '/result.png',
       remainingGenerations: 2,
       provider: 'local',
-      layoutSketchUrl: null,
+      layoutSketchUrl: '/api/v1/kitchen/jobs/job-1/layout-sketch',
     });
-    await shown('Your kitchen');
+    expect(await screen.findByText(/Your own photo, recoloured offline/)).toBeTruthy();
     expect(screen.queryByText(UNMARKED_PHOTO_NOTE)).toBeNull();
+    // The layout and island a recolour cannot show: beside the photo, captioned as a drawing.
+    const sketch = await screen.findByRole('img', { name: 'A drawing of the layout and island you chose' });
+    expect(sketch.getAttribute('src')).toBe('/api/v1/kitchen/jobs/job-1/layout-sketch');
+    expect(sketch.closest('figure')?.textContent).toContain('A drawing, not your photo.');
   });
 
   it('shows an empty state when nothing was generated', async () => {
     const app = renderApp();
     app.navigate('your-kitchen');
-    await shown('Your kitchen');
-    expect(screen.getByText('Nothing generated yet')).toBeTruthy();
+    await shown('Your Kitchen');
+    expect(screen.getByText('Nothing Generated Yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start designing' }).getAttribute('href')).toBe(
       '/create-kitchen/upload-image',
     );
   });
 
-  it('lists the earlier kitchens, without the one on show', async () => {
+  it('lists the earlier kitchens with their date and choices, and reopens one on the result page', async () => {
+    const photo = { imageId: 'photo-b', imageUrl: '/photo-b.jpg' };
+    const choices = [
+      { step: 'design', name: 'Door style', value: 'Slab', label: 'Slab' },
+      { step: 'handles', name: 'Handles', value: 'yes', label: 'Handleless' },
+      { step: 'frontal-color', name: 'Front color', value: 'sage-id', label: 'Sage' },
+      { step: 'kitchen-shape', name: 'Layout', value: 'galley', label: 'Galley' },
+    ];
     const earlier = [
       { id: 'a', imageUrl: '/result.png', createdAt: '2026-11-20T10:00:00.000Z' },
-      { id: 'b', imageUrl: '/earlier.jpg', createdAt: '2026-11-19T09:30:00.000Z' },
+      { id: 'b', imageUrl: '/earlier.jpg', createdAt: '2026-11-19T09:30:00.000Z', source: photo, choices },
     ];
     const generation = controllableGeneration();
     await startGeneration({ generateKitchen: generation.generateKitchen, history: earlier });
@@ -95,10 +107,34 @@ describe('your kitchen', () => {
       provider: 'local',
       layoutSketchUrl: null,
     });
-    const history = await screen.findByRole('region', { name: 'Your earlier kitchens' });
-    const pictures = within(history).getAllByRole('img');
-    expect(pictures.map((picture) => picture.getAttribute('src'))).toEqual(['/earlier.jpg']);
-    expect(within(history).getByRole('link').getAttribute('href')).toBe('/earlier.jpg');
+    const history = await screen.findByRole('region', { name: 'Your Earlier Kitchens' });
+    const [entry, ...others] = within(history).getAllByRole('listitem');
+    expect(others).toEqual([]);
+    // Its picture (decorative: the entry's words say which kitchen it is), date and main choices.
+    expect(entry?.querySelector('img')?.getAttribute('src')).toBe('/earlier.jpg');
+    const made = new Date('2026-11-19T09:30:00.000Z').toLocaleString(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    expect(entry?.textContent).toContain(made);
+    expect(entry?.textContent).toContain('Slab · Sage · Galley');
+    expect(within(history).queryByRole('link')).toBeNull();
+
+    fireEvent.click(within(history).getByRole('button', { name: `Open the kitchen made ${made}` }));
+    const title = screen.getByRole('heading', { name: `Your Kitchen of ${made}` });
+    expect(document.activeElement).toBe(title);
+    expect(screen.getByRole('link', { name: 'Download image' }).getAttribute('href')).toBe('/earlier.jpg');
+    expect((await screen.findByRole('img', { name: 'Your kitchen before' })).getAttribute('src')).toBe(
+      '/photo-b.jpg',
+    );
+    const madeWith = screen.getByRole('region', { name: 'Made With' });
+    expect(within(madeWith).getByText('Handleless')).toBeTruthy();
+    // Only the latest kitchen is changed or started over from.
+    expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your Choices' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to your latest kitchen' }));
+    expect(screen.getByRole('link', { name: 'Download image' }).getAttribute('href')).toBe('/result.png');
+    expect(screen.getByRole('region', { name: 'Your Choices' })).toBeTruthy();
   });
 
   it('follows the stages, then shows the result with compare, download, generate again and start over', async () => {
@@ -134,7 +170,7 @@ describe('your kitchen', () => {
     expect(screen.getByText('Your photo and kitchens are kept for 30 days.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate again' }));
-    expect(screen.getByRole('heading', { name: 'Creating your kitchen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Creating Your Kitchen' })).toBeTruthy();
     await generation.finish({
       imageUrl: '/result-2.png',
       remainingGenerations: 1,
@@ -143,17 +179,53 @@ describe('your kitchen', () => {
     });
     expect(await screen.findByText('1 generation left')).toBeTruthy();
 
+    // Start over asks first; keeping the kitchen puts focus back on the button.
     fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    const question = screen.getByText(/^Start over with a new photo\?/);
+    expect(document.activeElement).toBe(question);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep this kitchen' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start over' }));
+    expect(app.context().frontals.doorStyleGroup).toBe('Shaker');
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, start over' }));
     await shown('Upload Your Kitchen Photo');
     expect(app.context().frontals.doorStyleGroup).toBeNull();
+  });
+
+  it('says what the visitor can still do at 0 generations left, and that generations do not renew', async () => {
+    const generation = controllableGeneration();
+    await startGeneration({ generateKitchen: generation.generateKitchen });
+    await generation.finish({
+      imageUrl: '/result.png',
+      remainingGenerations: 0,
+      provider: 'local',
+      layoutSketchUrl: null,
+    });
+    const panel = await screen.findByRole('region', { name: 'You Have Used All Your Generations' });
+    expect(panel.textContent).toContain('download this kitchen');
+    expect(panel.textContent).toContain('share it with a link');
+    expect(panel.textContent).toContain('keep your kitchens with a passkey');
+    expect(panel.textContent).toContain('Generations do not renew');
+    const again = screen.getByRole('button', { name: 'Generate again' });
+    expect(again.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('You have no generations left.')).toBeTruthy();
+  });
+
+  it('shows the generation stage once, in its list, and announces it', async () => {
+    const generation = controllableGeneration();
+    await startGeneration({ generateKitchen: generation.generateKitchen });
+    await screen.findByRole('list');
+    const seen = screen.getAllByText(/Waiting for a free renderer/);
+    // The announcement is for screen readers only: one visible line.
+    expect(seen.filter((element) => !element.closest('.visually-hidden'))).toHaveLength(1);
   });
 
   it('cancels a generation', async () => {
     const generation = controllableGeneration();
     await startGeneration({ generateKitchen: generation.generateKitchen });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('heading', { name: 'Creating your kitchen' })).toBeNull();
-    expect(screen.getByText('Nothing generated yet')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Creating Your Kitchen' })).toBeNull();
+    expect(screen.getByText('Nothing Generated Yet')).toBeTruthy();
   });
 
   it('shows a failed generation on the error screen', async () => {
@@ -203,7 +275,7 @@ describe('a generation the service refuses', () => {
       expect(again.getAttribute('aria-disabled')).toBe('true');
       expect(again.getAttribute('aria-describedby')).toBe(message.id);
       fireEvent.click(again);
-      expect(screen.queryByRole('heading', { name: 'Creating your kitchen' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Creating Your Kitchen' })).toBeNull();
       // The result stays on show.
       expect(screen.getAllByRole('img', { name: 'Your kitchen reimagined' }).length).toBeGreaterThan(0);
     },
@@ -222,6 +294,6 @@ describe('a generation the service refuses', () => {
     expect(screen.getByText('The service says no (DAILY_BUDGET_REACHED).')).toBeTruthy();
     fireEvent.click(generate);
     expect(app.context().currentStep).toBe('kitchen-island');
-    expect(screen.queryByRole('heading', { name: 'Creating your kitchen' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Creating Your Kitchen' })).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import {
   writeTestDist,
 } from '../../tooling/server';
 
-const HOME_HEADING = '<h1 tabindex="-1" data-route-heading="true">See your kitchen reimagined</h1>';
+const HOME_HEADING = '<h1 tabindex="-1" data-route-heading="true">See Your Kitchen Reimagined</h1>';
 const PRERENDERED_HOME =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Kitchen Reimagined</title>' +
   '<script type="module" fetchpriority="low" crossorigin src="/assets/index-Test1234.js"></script></head>' +
@@ -58,7 +58,7 @@ describe('the prerendered home page', () => {
       const answer = await page(pathname);
       expect(answer.status).toBe(200);
       expect(answer.body).toContain('<div id="root"></div>');
-      expect(answer.body).not.toContain('See your kitchen reimagined');
+      expect(answer.body).not.toContain('See Your Kitchen Reimagined');
       expect(answer.body).toContain('id="boot-data"');
     },
   );

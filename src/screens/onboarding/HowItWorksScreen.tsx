@@ -49,7 +49,7 @@ export function HowItWorksScreen() {
   return (
     <OnboardingFrame
       position={0}
-      title="How it works"
+      title="How It Works"
       intro="Three steps from the kitchen you have to the one you want."
     >
       <ol className="how-steps">

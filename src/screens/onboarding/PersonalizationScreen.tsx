@@ -21,23 +21,23 @@ const swatchRow = (hexes: readonly string[], finish?: string) => (
 
 const CHOICES: readonly ChoicePreview[] = [
   {
-    title: 'Door style',
+    title: 'Door Style',
     text: 'Shaker, slab, in-frame, glazed and more.',
     visual: <DoorProfileIcon profile="shaker" />,
   },
   {
-    title: 'Handles or handleless',
+    title: 'Handles or Handleless',
     text: 'Classic handles or clean, handle-free lines.',
     visual: <DoorProfileIcon profile="j-pull" />,
   },
   {
-    title: 'Finish and colour',
-    text: 'Matt, gloss, painted or woodgrain, in the colour you love.',
+    title: 'Finish and Color',
+    text: 'Matt, gloss, painted or woodgrain, in the color you love.',
     visual: swatchRow(['#9aab8e', '#2b3a4f', '#efe6d2', '#b88a5a'], 'Matt'),
   },
   {
     title: 'Worktop',
-    text: 'Quartz, granite, marble, wood and more, with its colour and finish.',
+    text: 'Quartz, granite, marble, wood and more, with its color and finish.',
     visual: swatchRow(['#f4f2ee', '#2c2a28', '#8e8c88', '#a87b4f'], 'Polished'),
   },
   {
@@ -56,7 +56,7 @@ export function PersonalizationScreen() {
   return (
     <OnboardingFrame
       position={1}
-      title="Make it yours"
+      title="Make It Yours"
       intro="You choose every part of your new kitchen, one simple step at a time. You can change your mind whenever you like."
     >
       <ul className="preview-grid">

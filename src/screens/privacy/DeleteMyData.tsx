@@ -58,7 +58,7 @@ export function DeleteMyData() {
         onKeyDown={cancelOnEscape}
       >
         <h3 id="confirm-delete-heading" ref={question} tabIndex={-1}>
-          Delete everything?
+          Delete Everything?
         </h3>
         <p id="confirm-delete-consequence">
           Your photos, empty rooms, kitchens, choices and history are deleted from the server and from this

@@ -80,6 +80,9 @@ export function WizardNav({ view }: { view: KitchenView }) {
           {view.nextBlockedReason}
         </p>
       )}
+      {view.nextReturnsToReview && (
+        <p className="wizard-nav__reason">Next takes you back to the review of your choices.</p>
+      )}
       <div className="wizard-nav__buttons">
         {view.canGoBack ? (
           <button type="button" className="button button--secondary" onClick={() => send({ type: 'BACK' })}>

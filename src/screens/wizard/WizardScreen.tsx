@@ -1,6 +1,6 @@
 // The wizard's frame around every step: progress, the step list, the step's title and description, its
 // content (or the error screen in its place), and Back / Next.
-import { STEP_IDS } from '../../../machines/kitchen/steps';
+import { nextStepOf, STEP_IDS } from '../../../machines/kitchen/steps';
 import { CascadeNotice } from '../../components/CascadeNotice';
 import { ProgressBar } from '../../components/ProgressBar';
 import { SiteHeader } from '../../components/SiteHeader';
@@ -8,6 +8,7 @@ import { StepList } from '../../components/StepList';
 import '../../styles/wizard.css';
 import { useKitchenView } from '../../kitchen/use-kitchen';
 import { ErrorScreen } from '../ErrorScreen';
+import { HandlesSkipNote } from './HandlesSkipNote';
 import { StepContent } from './StepContent';
 import { WizardNav } from './WizardNav';
 
@@ -30,6 +31,7 @@ export function WizardScreen() {
           {step.description && <p className="lead">{step.description}</p>}
           {/* Keyed by step: a note belongs to the step where the change was made. */}
           <CascadeNotice key={step.id} />
+          {step.id === nextStepOf('handles') && <HandlesSkipNote />}
           <div className="wizard__content">
             {view.error !== null ? (
               <ErrorScreen message={view.error} isRetrying={view.isRetrying} />

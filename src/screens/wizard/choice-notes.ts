@@ -12,7 +12,7 @@ export const worktopMaterialNote = notes({
   marble: 'Soft, luminous natural stone with gentle veining.',
   laminate: 'Affordable and practical, in stone and wood looks.',
   'solid wood': 'Warm timber that can be sanded and re-oiled.',
-  'solid surface': 'Seamless and repairable, colour all the way through.',
+  'solid surface': 'Seamless and repairable, color all the way through.',
   'sintered stone': 'Resists heat, stains, scratches and sunlight.',
   concrete: 'An industrial, handcrafted look.',
   'stainless steel': 'Heat-proof and hygienic, like a professional kitchen.',
@@ -23,12 +23,12 @@ export const frontFinishNote = notes({
   matt: 'Soft and calm, shows fewer fingerprints.',
   'super-matt': 'Velvety, ultra-low sheen with anti-fingerprint feel.',
   painted: 'A classic eggshell paint finish, can be repainted.',
-  lacquered: 'Sprayed colour in any sheen, smooth and even.',
+  lacquered: 'Sprayed color in any sheen, smooth and even.',
   woodgrain: 'The grain and warmth of timber.',
 });
 
 export const worktopFinishNote = notes({
-  polished: 'Glossy, deepens the colour.',
+  polished: 'Glossy, deepens the color.',
   honed: 'Smooth and matt, a softer look.',
   leathered: 'Subtly textured, hides fingerprints.',
   textured: 'A tactile, natural surface.',

@@ -65,7 +65,7 @@ const FINISH_SAMPLE_HEX = '#d9d2c5';
 
 export const CATALOGUE_LOOKS: { [S in CatalogueStepId]: CatalogueLook<ItemOf<RowOf<S>['list']>> } = {
   design: {
-    legend: 'Door style',
+    legend: 'Door Style',
     name: 'door-style',
     loadingLabel: 'Loading door styles…',
     emptyMessage: 'No door styles are available right now.',
@@ -91,7 +91,7 @@ export const CATALOGUE_LOOKS: { [S in CatalogueStepId]: CatalogueLook<ItemOf<Row
     choose: (finish) => ({ type: 'FINISH.SELECTED', finish }),
   },
   material: {
-    legend: 'Worktop material',
+    legend: 'Worktop Material',
     hideLegend: true,
     name: 'worktop-material',
     loadingLabel: 'Loading worktop materials…',
@@ -103,11 +103,11 @@ export const CATALOGUE_LOOKS: { [S in CatalogueStepId]: CatalogueLook<ItemOf<Row
     legend: ({ worktops }) =>
       worktops.selectedColourPreview
         ? `Finish for ${worktops.selectedColourPreview.colour}`
-        : 'Worktop finish',
+        : 'Worktop Finish',
     hideLegend: true,
     name: 'worktop-finish',
     loadingLabel: 'Loading worktop finishes…',
-    emptyMessage: 'No finishes are made for this worktop colour. Go back to choose another colour.',
+    emptyMessage: 'No finishes are made for this worktop color. Go back to choose another color.',
     option: (worktop, { worktops: { selectedColourPreview: colour } }) => ({
       key: worktop.id,
       label: worktop.finish,
@@ -120,9 +120,9 @@ export const CATALOGUE_LOOKS: { [S in CatalogueStepId]: CatalogueLook<ItemOf<Row
 
 export const GROUPED_LOOKS: { [S in GroupedStepId]: GroupedLook<ItemOf<RowOf<S>['swatches']>> } = {
   'frontal-color': {
-    groupLegend: 'Colour group',
+    groupLegend: 'Color Group',
     groupName: 'front-colour-group',
-    noGroups: 'No colours are made in this finish. Go back to choose another finish.',
+    noGroups: 'No colors are made in this finish. Go back to choose another finish.',
     chooseGroup: (group) => ({ type: 'FRONTAL_COLOUR_GROUP.SELECTED', group }),
     swatchName: 'front-colour',
     swatch: (frontal, { frontals }) => ({
@@ -139,9 +139,9 @@ export const GROUPED_LOOKS: { [S in GroupedStepId]: GroupedLook<ItemOf<RowOf<S>[
     choose: (frontal) => ({ type: 'FRONTAL.SELECTED', frontal }),
   },
   'material-color': {
-    groupLegend: ({ worktops }) => (worktops.material ? `${worktops.material} colour group` : 'Colour group'),
+    groupLegend: ({ worktops }) => (worktops.material ? `${worktops.material} Color Group` : 'Color Group'),
     groupName: 'worktop-colour-group',
-    noGroups: 'No colours are available for this material. Go back to choose another.',
+    noGroups: 'No colors are available for this material. Go back to choose another.',
     chooseGroup: (group) => ({ type: 'WORKTOP_COLOUR_GROUP.SELECTED', group }),
     swatchName: 'worktop-colour',
     swatch: (item) => ({
@@ -169,11 +169,11 @@ export const FIXED_LOOKS: Partial<Record<StepId, FixedLook>> = {
     }),
   },
   'kitchen-shape': {
-    legend: 'Kitchen layout',
+    legend: 'Kitchen Layout',
     option: ({ value }) => ({ visual: <LayoutPlan shape={value} /> }),
   },
   'kitchen-island': {
-    legend: 'Kitchen island',
+    legend: 'Kitchen Island',
     option: ({ value }, context) => ({
       ...(value === 'yes' && { label: 'Yes, add an island' }),
       visual: <LayoutPlan shape={shapeOf(context)} island={value === 'yes'} />,

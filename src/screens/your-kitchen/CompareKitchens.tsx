@@ -1,7 +1,7 @@
 // Side by side (issue 16): two to four of the user's kitchens made from the same photo next to each other, the
 // photo once beside them, with the choices that differ marked. Choosing and closing are the chart's
 // (COMPARE.OPEN / COMPARE.CLOSE); the kitchens come from its `loadComparison` call.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ComparedKitchen, PastGeneration } from '../../../machines/kitchen/actors';
 import { kitchensOfPhoto } from '../../../machines/kitchen/same-photo';
 import { useKitchenContext, useKitchenView, useSend } from '../../kitchen/use-kitchen';
@@ -30,7 +30,7 @@ function ChooseKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
   return (
     <fieldset className="compare-choose">
       <legend>
-        Side by side: choose {MIN} to {MAX} of your kitchens
+        Side by Side: Choose {MIN} to {MAX} of Your Kitchens
       </legend>
       <p className="muted">Kitchens made from this photo</p>
       <ul className="compare-choose__list">
@@ -49,6 +49,7 @@ function ChooseKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
         ))}
       </ul>
       <button
+        id="compare-open"
         type="button"
         className="button button--secondary"
         aria-disabled={!ready}
@@ -69,13 +70,13 @@ function Comparison({ kitchens, before }: { kitchens: ComparedKitchen[]; before:
     <div className="compare-grid" data-count={kitchens.length}>
       {before && (
         <figure className="compare-grid__kitchen">
-          <img src={before} alt="Your kitchen before" className="side-by-side__image" />
+          <img src={before} alt="Your kitchen before" className="compare-grid__image" />
           <figcaption>Before</figcaption>
         </figure>
       )}
       {kitchens.map((kitchen, index) => (
         <figure key={kitchen.id} className="compare-grid__kitchen">
-          <img src={kitchen.imageUrl} alt={`Kitchen ${index + 1}`} className="side-by-side__image" />
+          <img src={kitchen.imageUrl} alt={`Kitchen ${index + 1}`} className="compare-grid__image" />
           <figcaption>
             <dl className="compare-grid__choices">
               {kitchen.choices.map((choice) => (
@@ -95,10 +96,25 @@ function Comparison({ kitchens, before }: { kitchens: ComparedKitchen[]; before:
   );
 }
 
+/**
+ * Opening or closing the view replaces the part that had focus: focus the view's heading, or back on the picker's
+ * button, never the page's body.
+ */
+function useFocusFollowsComparison(comparison: string) {
+  const wasOpen = useRef(comparison !== 'closed');
+  useEffect(() => {
+    const open = comparison !== 'closed';
+    if (open === wasOpen.current) return;
+    wasOpen.current = open;
+    document.getElementById(open ? 'compare-title' : 'compare-open')?.focus();
+  }, [comparison]);
+}
+
 /** The current kitchen first, then the earlier ones; only those of its photo are offered, if two or more. */
 export function CompareKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
   const send = useSend();
   const { comparison } = useKitchenView();
+  useFocusFollowsComparison(comparison);
   const compared = useKitchenContext((context) => context.comparison?.kitchens ?? null);
   const [current] = kitchens;
   const ofThisPhoto = current ? kitchensOfPhoto(kitchens, current) : [];
@@ -115,7 +131,9 @@ export function CompareKitchens({ kitchens }: { kitchens: PastGeneration[] }) {
   const before = kitchens.find((kitchen) => kitchen.id === compared?.[0]?.id)?.source?.imageUrl;
   return (
     <section className="compare-view" aria-labelledby="compare-title">
-      <h2 id="compare-title">Side by side</h2>
+      <h2 id="compare-title" tabIndex={-1}>
+        Side by Side
+      </h2>
       {comparison === 'loading' && <p role="status">Loading your kitchens…</p>}
       {comparison === 'failed' && (
         <p className="notice notice--warning" role="alert">

@@ -14,8 +14,9 @@ export function GenerationProgress({ stage }: { stage: GenerationStage | null })
   const current = GENERATION_STAGES.indexOf(stage ?? 'queued');
   return (
     <section className="generation" aria-labelledby="generation-title" aria-busy="true">
-      <h2 id="generation-title">Creating your kitchen</h2>
-      <p className="generation__live" role="status" aria-live="polite">
+      <h2 id="generation-title">Creating Your Kitchen</h2>
+      {/* Heard as the stage changes; seen once, in the list below. */}
+      <p className="generation__live visually-hidden" role="status" aria-live="polite">
         {STAGE_LABELS[GENERATION_STAGES[current] ?? 'queued']}…
       </p>
       <ol className="generation__stages">

@@ -1,145 +1,146 @@
-// The generated kitchen: compare before and after, side by side, download, generate again, start over.
+// A kitchen on the result page (issue 25): its picture once (the before/after slider, fitted to the screen), what
+// to do with it, its choices, sharing, side by side and the history. The latest kitchen's choices can be changed
+// one at a time; an earlier one reopened from the history shows the choices it was made with.
 import { lazy, Suspense } from 'react';
 import { ownerSpecSheetUrl } from '../../../contract/share-paths';
-import type { PastGeneration } from '../../../machines/kitchen/actors';
-import { useSend } from '../../kitchen/use-kitchen';
+import type { ComparedChoice, PastGeneration } from '../../../machines/kitchen/actors';
+import { useKitchenContext, useSend } from '../../kitchen/use-kitchen';
 import { RouteLink } from '../../routing/RouteLink';
-import { generationBlockedReason, remainingText, retentionText } from '../generations-left';
+import { retentionText } from '../generations-left';
 import '../../styles/sharing.css';
-import { ChangeOneThing } from './ChangeOneThing';
+import { ChoicesSummary } from './ChoicesSummary';
 import { CompareKitchens } from './CompareKitchens';
+import { EarlierKitchens } from './EarlierKitchens';
+import { GenerateButton } from './GenerateButton';
+import { LayoutSketch } from './LayoutSketch';
 import { madeOn } from './made-on';
+import { NoGenerationsLeft } from './NoGenerationsLeft';
+import { StartOver } from './StartOver';
+import { UnmarkedPhotoNote } from './UnmarkedPhotoNote';
 
 const BeforeAfterSlider = lazy(() => import('./BeforeAfterSlider'));
 const SharePanel = lazy(() => import('./SharePanel'));
 
+/** The kitchen on show: the latest one made in this browser, or an earlier one reopened from the history. */
+export type ShownKitchen =
+  | { kind: 'latest'; before: string | null; after: string; job: PastGeneration | undefined }
+  | { kind: 'earlier'; job: PastGeneration };
+
 interface ResultViewProps {
-  before: string | null;
-  after: string;
+  kitchen: ShownKitchen;
   remaining: number | null;
   /** The service's refusal while Generate waits; null when Generate can work. */
   refusal: string | null;
   /** How many days the photo and kitchens are kept; null while unknown. */
   retentionDays: number | null;
-  /** Made by the offline concept renderer rather than a photoreal AI provider. */
-  isConceptRender: boolean;
-  /** The user's earlier kitchens, newest first (the one on show is left out). */
-  earlier: PastGeneration[];
-  /** The kitchen on show as the history lists it (its job id); undefined until the history is read. */
-  current: PastGeneration | undefined;
+  /** Made offline (your photo recoloured inside its marked surfaces) rather than by a photoreal AI provider. */
+  isOfflineResult: boolean;
+  isGuest: boolean;
+  /** Every kitchen of the history, newest first. */
+  history: PastGeneration[];
 }
 
-export function EarlierKitchens({ generations }: { generations: PastGeneration[] }) {
+function KitchenPicture({ before, after }: { before: string | null; after: string }) {
+  // The comparison once: the slider when there is a before photo, else the kitchen alone, both fitted to the screen.
+  return before ? (
+    <Suspense fallback={<div className="compare compare--placeholder" aria-hidden="true" />}>
+      <BeforeAfterSlider before={before} after={after} />
+    </Suspense>
+  ) : (
+    <img src={after} alt="Your kitchen reimagined" className="result__image" />
+  );
+}
+
+/** An earlier kitchen's choices as the history lists them: read only (a change starts from the latest). */
+function ChoicesMadeWith({ choices }: { choices: ComparedChoice[] }) {
   return (
-    <section className="history" aria-labelledby="history-title">
-      <h2 id="history-title">Your earlier kitchens</h2>
-      <ul className="history__list">
-        {generations.map((generation) => (
-          <li key={generation.id}>
-            <a href={generation.imageUrl} className="history__link">
-              <img
-                src={generation.imageUrl}
-                alt={`Kitchen made ${madeOn(generation.createdAt)}`}
-                className="history__image"
-                loading="lazy"
-                width={240}
-                height={180}
-              />
-            </a>
-          </li>
+    <section className="choices-summary" aria-labelledby="made-with-title">
+      <h2 id="made-with-title">Made With</h2>
+      <dl className="choices-summary__list">
+        {choices.map((choice) => (
+          <div key={choice.step} className="choices-summary__row">
+            <dt>{choice.name}</dt>
+            <dd className="choices-summary__value">{choice.label}</dd>
+          </div>
         ))}
-      </ul>
+      </dl>
     </section>
   );
 }
 
-const GENERATE_BLOCKED_ID = 'result-generate-blocked';
-
 export function ResultView({
-  before,
-  after,
+  kitchen,
   remaining,
   refusal,
   retentionDays,
-  isConceptRender,
-  earlier,
-  current,
+  isOfflineResult,
+  isGuest,
+  history,
 }: ResultViewProps) {
   const send = useSend();
-  const blockedReason = generationBlockedReason(remaining, refusal);
-  const countText = remainingText(remaining);
+  const marked = useKitchenContext((context) => context.photoMarking === 'marked');
   const keptFor = retentionText(retentionDays);
+  const job = kitchen.job;
+  const picture =
+    kitchen.kind === 'latest'
+      ? { before: kitchen.before, after: kitchen.after }
+      : { before: kitchen.job.source?.imageUrl ?? null, after: kitchen.job.imageUrl };
+  const latest = kitchen.kind === 'latest';
   return (
     <section className="result" aria-labelledby="result-title">
-      <h2 id="result-title" className="visually-hidden">
-        Your reimagined kitchen
+      <h2 id="result-title" tabIndex={-1} className={latest ? 'visually-hidden' : 'result__title'}>
+        {latest ? 'Your Reimagined Kitchen' : `Your Kitchen of ${madeOn(kitchen.job.createdAt)}`}
       </h2>
-      {isConceptRender && (
-        <p className="notice">
-          This is an offline concept render: a quick sketch of your choices, drawn without a photoreal AI
-          service.
+      <KitchenPicture {...picture} />
+      {latest && isOfflineResult && marked && (
+        <p className="muted result__note">
+          Your own photo, recoloured offline: only the fronts and worktop you marked take your choices;
+          everything else is your photo as it is.
         </p>
       )}
-      {before ? (
-        <Suspense fallback={<div className="compare compare--placeholder" aria-hidden="true" />}>
-          <BeforeAfterSlider before={before} after={after} />
-        </Suspense>
-      ) : null}
-      <div className="side-by-side">
-        {before && (
-          <figure>
-            <img src={before} alt="Your kitchen before" className="side-by-side__image" />
-            <figcaption>Before</figcaption>
-          </figure>
-        )}
-        <figure>
-          <img src={after} alt="Your kitchen reimagined" className="side-by-side__image" />
-          <figcaption>After</figcaption>
-        </figure>
-      </div>
+      {latest && <UnmarkedPhotoNote />}
+      {latest && <LayoutSketch />}
       <div className="result__actions">
-        <a className="button button--primary" href={after} download="kitchen-reimagined.jpg">
+        <a className="button button--primary" href={picture.after} download="kitchen-reimagined.jpg">
           Download image
         </a>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-disabled={blockedReason !== null}
-          aria-describedby={blockedReason !== null ? GENERATE_BLOCKED_ID : undefined}
-          onClick={() => {
-            if (blockedReason === null) send({ type: 'GENERATE' });
-          }}
-        >
-          Generate again
-        </button>
-        {current && (
-          <a className="button button--quiet" href={ownerSpecSheetUrl(current.id)}>
+        {latest ? (
+          <GenerateButton label="Generate again" refusal={refusal} look="secondary" />
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => send({ type: 'KITCHEN.OPEN', jobId: null })}
+          >
+            Back to your latest kitchen
+          </button>
+        )}
+        {job && (
+          <a className="button button--secondary" href={ownerSpecSheetUrl(job.id)}>
             Spec sheet
           </a>
         )}
-        <button type="button" className="button button--quiet" onClick={() => send({ type: 'RESET' })}>
-          Start over
-        </button>
+        {latest && <StartOver />}
       </div>
-      {blockedReason !== null ? (
-        <p id={GENERATE_BLOCKED_ID} className={refusal ? 'notice notice--warning' : 'muted'} role="status">
-          {blockedReason}
-        </p>
-      ) : (
-        countText && <p className="muted">{countText}</p>
-      )}
-      {keptFor && <p className="muted">{keptFor}</p>}
-      <p className="muted">
-        <RouteLink route="privacy">Privacy and your data</RouteLink>: download or delete it.
+      {latest && remaining === 0 && <NoGenerationsLeft isGuest={isGuest} />}
+      <div className="result__details">
+        {latest ? (
+          <ChoicesSummary headingId="choices-title" heading="Your Choices" />
+        ) : (
+          kitchen.job.choices && <ChoicesMadeWith choices={kitchen.job.choices} />
+        )}
+        {job && (
+          <Suspense fallback={null}>
+            <SharePanel jobId={job.id} />
+          </Suspense>
+        )}
+      </div>
+      {job && <CompareKitchens kitchens={[job, ...history.filter((other) => other.id !== job.id)]} />}
+      <EarlierKitchens generations={history.filter((other) => other.id !== job?.id)} />
+      <p className="muted result__privacy">
+        {keptFor && <span>{keptFor} </span>}
+        <RouteLink route="privacy">Privacy and Your Data</RouteLink>: download or delete it.
       </p>
-      <ChangeOneThing />
-      {current && (
-        <Suspense fallback={null}>
-          <SharePanel jobId={current.id} />
-        </Suspense>
-      )}
-      {current && <CompareKitchens kitchens={[current, ...earlier]} />}
-      {earlier.length > 0 && <EarlierKitchens generations={earlier} />}
     </section>
   );
 }

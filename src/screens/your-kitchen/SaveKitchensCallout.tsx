@@ -11,7 +11,7 @@ export function SaveKitchensCallout({ hasKitchens }: { hasKitchens: boolean }) {
   if (!hasKitchens || !isGuest) return null;
   return (
     <section className="notice save-kitchens" aria-labelledby="save-kitchens-title">
-      <h2 id="save-kitchens-title">Keep your kitchens</h2>
+      <h2 id="save-kitchens-title">Keep Your Kitchens</h2>
       <p>
         Save them with a passkey (your fingerprint, face or screen lock) to see them on your other devices. No
         password, no email.

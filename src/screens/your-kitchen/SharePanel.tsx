@@ -1,30 +1,75 @@
-// Share the result (issue 16): make a link (with the before photo only if asked), copy it, revoke links. The
-// address is shown once, when made: the server keeps only a hash of its token. Loaded with the first use of
-// the result page, as it brings the contract's schemas.
+// Share the result (issues 16 and 25): make a link (with the before photo only if asked), copy it, revoke links.
+// The server answers a link's address once, when made (it keeps a hash of the token); this browser keeps it
+// (share-addresses.ts), so a live link stays visible and copyable after a reload, and a revoked one disappears.
+// Focus follows every action: into the new link, or to the panel's status after a link is stopped. Loaded with
+// the first use of the result page, as it brings the contract's schemas.
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { use, useId, useState } from 'react';
+import { use, useEffect, useId, useRef, useState } from 'react';
 import type { ShareLink } from '../../../contract/sharing';
 import { createShare, listShares, revokeShare } from '../../api/shares';
 import { useAppServices } from '../../kitchen/app-services';
+import { forgetShareAddress, rememberShareAddress, shareAddressOf } from '../../persistence/share-addresses';
 import { madeOn } from './made-on';
 
 const sharesKey = (jobId: string) => ['shares', jobId] as const;
 
-function LinkList({ shares, onRevoke }: { shares: ShareLink[]; onRevoke: (id: string) => void }) {
-  const live = shares.filter((share) => share.revokedAt === null);
-  if (live.length === 0) return null;
+function LiveLink({
+  share,
+  address,
+  focusOnShow,
+  onRevoke,
+}: {
+  share: ShareLink;
+  address: string | undefined;
+  focusOnShow: boolean;
+  onRevoke: () => void;
+}) {
+  const fieldId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (focusOnShow) field.current?.focus();
+  }, [focusOnShow]);
+  const made = `Made ${madeOn(share.createdAt)}${share.includeBefore ? ', with your before photo' : ''}`;
   return (
-    <ul className="share__links">
-      {live.map((share) => (
-        <li key={share.id}>
-          Link made {madeOn(share.createdAt)}
-          {share.includeBefore ? ', with your before photo' : ''}{' '}
-          <button type="button" className="button button--quiet" onClick={() => onRevoke(share.id)}>
+    <li>
+      {address ? (
+        <div className="share__made">
+          <label htmlFor={fieldId} className="share__field">
+            Your link
+            <input
+              id={fieldId}
+              ref={field}
+              className="share__url"
+              type="text"
+              readOnly
+              value={address}
+              onFocus={(event) => event.target.select()}
+            />
+          </label>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void navigator.clipboard?.writeText(address).then(() => setCopied(true))}
+          >
+            Copy link
+          </button>
+          <button type="button" className="button button--quiet" onClick={onRevoke}>
             Stop sharing this link
           </button>
-        </li>
-      ))}
-    </ul>
+          <span role="status">{copied ? 'Copied.' : ''}</span>
+          <p className="share__when muted">{made}</p>
+        </div>
+      ) : (
+        // Made in another browser: its address was shown there only.
+        <>
+          <span>{made} (its address is in the browser that made it)</span>
+          <button type="button" className="button button--quiet" onClick={onRevoke}>
+            Stop sharing this link
+          </button>
+        </>
+      )}
+    </li>
   );
 }
 
@@ -39,11 +84,14 @@ export default function SharePanel({ jobId }: { jobId: string }) {
 }
 
 function ShareLinks({ jobId }: { jobId: string }) {
-  const { api } = useAppServices();
+  const { api, storage } = useAppServices();
   const queryClient = useQueryClient();
   const checkboxId = useId();
+  const status = useRef<HTMLParagraphElement>(null);
   const [includeBefore, setIncludeBefore] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const [news, setNews] = useState<{ made?: string; stopped?: boolean }>({});
+  // Addresses made on this page, for a browser whose storage is refused.
+  const [madeHere, setMadeHere] = useState<Record<string, string>>({});
   const shares = useQuery({
     queryKey: sharesKey(jobId),
     queryFn: ({ signal }) => listShares(api, jobId, signal),
@@ -51,13 +99,30 @@ function ShareLinks({ jobId }: { jobId: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: sharesKey(jobId) });
   const create = useMutation({
     mutationFn: () => createShare(api, jobId, includeBefore),
-    onSuccess: () => {
-      setCopied(false);
+    onSuccess: ({ share, url }) => {
+      if (storage) rememberShareAddress(storage, share.id, url);
+      setMadeHere((now) => ({ ...now, [share.id]: url }));
+      // Until the list is read again, the new link is shown from the answer itself.
+      queryClient.setQueryData<ShareLink[]>(sharesKey(jobId), (now) => [share, ...(now ?? [])]);
+      setNews({ made: share.id });
       return refresh();
     },
   });
-  const revoke = useMutation({ mutationFn: (id: string) => revokeShare(api, id), onSuccess: refresh });
-  const url = create.data?.url;
+  const revoke = useMutation({
+    mutationFn: (id: string) => revokeShare(api, id),
+    onSuccess: (share) => {
+      if (storage) forgetShareAddress(storage, share.id);
+      queryClient.setQueryData<ShareLink[]>(sharesKey(jobId), (now) =>
+        (now ?? []).filter((other) => other.id !== share.id),
+      );
+      setNews({ stopped: true });
+      return refresh();
+    },
+  });
+  useEffect(() => {
+    if (news.stopped) status.current?.focus();
+  }, [news]);
+  const live = (shares.data ?? []).filter((share) => share.revokedAt === null);
   const failed = create.error ?? revoke.error;
   return (
     <section className="share" aria-labelledby="share-title">
@@ -66,13 +131,13 @@ function ShareLinks({ jobId }: { jobId: string }) {
         Anyone with the link sees this kitchen and its choices, until you stop sharing it.
       </p>
       <div className="share__make">
-        <label htmlFor={checkboxId} className="share__option">
+        <label htmlFor={checkboxId} className="checkbox">
           <input
             id={checkboxId}
             type="checkbox"
             checked={includeBefore}
             onChange={(event) => setIncludeBefore(event.target.checked)}
-          />{' '}
+          />
           Include my before photo
         </label>
         <button
@@ -86,34 +151,27 @@ function ShareLinks({ jobId }: { jobId: string }) {
           Create share link
         </button>
       </div>
-      {url && (
-        <p className="share__made">
-          <label>
-            Your link{' '}
-            <input
-              className="share__url"
-              type="text"
-              readOnly
-              value={url}
-              onFocus={(e) => e.target.select()}
-            />
-          </label>{' '}
-          <button
-            type="button"
-            className="button button--quiet"
-            onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
-          >
-            Copy link
-          </button>
-          <span role="status">{copied ? 'Copied.' : ''}</span>
-        </p>
-      )}
+      <p ref={status} tabIndex={-1} role="status" className="share__status">
+        {news.stopped ? 'You stopped sharing that link: it no longer opens.' : ''}
+      </p>
       {failed && (
         <p className="notice notice--warning" role="alert">
           {failed.message}
         </p>
       )}
-      <LinkList shares={shares.data ?? []} onRevoke={(id) => revoke.mutate(id)} />
+      {live.length > 0 && (
+        <ul className="share__links">
+          {live.map((share) => (
+            <LiveLink
+              key={share.id}
+              share={share}
+              address={madeHere[share.id] ?? (storage ? shareAddressOf(storage, share.id) : undefined)}
+              focusOnShow={news.made === share.id}
+              onRevoke={() => revoke.mutate(share.id)}
+            />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

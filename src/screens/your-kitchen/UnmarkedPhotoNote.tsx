@@ -4,7 +4,7 @@ import { useKitchenContext } from '../../kitchen/use-kitchen';
 import { RouteLink } from '../../routing/RouteLink';
 
 export const UNMARKED_PHOTO_NOTE =
-  'Your photo was not marked, so this is a drawing of your new kitchen. Mark your cabinet fronts and worktop on your photo to see your own kitchen in these colours instead.';
+  'Your photo was not marked, so it is shown as it is. Mark your cabinet fronts and worktop on your photo to see your own kitchen in the colors you chose.';
 
 export function UnmarkedPhotoNote() {
   const unmarked = useKitchenContext(

@@ -13,7 +13,7 @@ import { stepOptions } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { ACCOUNT_BUTTONS } from '../../../src/components/account-buttons';
 import { MARKING_WORDS } from '../../../src/screens/wizard/steps/PhotoMarkingPanel';
-import { choiceOfStep } from '../../../src/screens/your-kitchen/ChangeOneThing';
+import { choiceOfStep } from '../../../src/screens/your-kitchen/ChoicesSummary';
 import {
   backButton,
   card,
@@ -194,6 +194,7 @@ export const executors: ExecutorTable = {
   },
   GENERATE: {
     run: async (page, _, before) => {
+      // "Generate again" on the latest kitchen; "Generate" on the last step and on the review.
       const again = before.matches({ routes: { 'your-kitchen': 'result' } });
       await (again ? button(page, 'Generate again') : generateButton(page)).click();
     },
@@ -201,7 +202,13 @@ export const executors: ExecutorTable = {
   'GENERATION.STAGE': { byItself: 'the app reports the stages the server job goes through' },
   'GENERATION.CANCEL': { run: (page) => button(page, 'Cancel').click() },
   RETRY: { run: (page) => button(page, 'Try again').click() },
-  RESET: { run: (page) => button(page, 'Start over').click() },
+  // Start over asks first (issue 25).
+  RESET: {
+    run: async (page) => {
+      await button(page, 'Start over').click();
+      await button(page, 'Yes, start over').click();
+    },
+  },
   ACCESS_DENIED: { byItself: 'raised by the machine when authorisation fails' },
   'GENERATION.REFUSED': { byItself: 'raised by the machine when the service refuses a generation' },
   'MY_DATA.DELETE': { run: (page) => button(page, 'Delete my data').click() },
@@ -212,7 +219,7 @@ export const executors: ExecutorTable = {
   'COMPARE.OPEN': {
     // The user ticks as many of the listed kitchens as the event names, newest first, and compares them.
     run: async (page, event) => {
-      const choose = page.getByRole('group', { name: /choose 2 to 4/ });
+      const choose = page.getByRole('group', { name: /Choose 2 to 4/ });
       for (let index = 0; index < event.jobIds.length; index++) {
         await choose.getByRole('checkbox').nth(index).check();
       }
@@ -222,6 +229,19 @@ export const executors: ExecutorTable = {
   'COMPARE.CLOSE': { run: (page) => button(page, 'Close side by side').click() },
   CHANGE_ONE_THING: {
     run: (page, event) => button(page, `Change the ${choiceOfStep(event.step)}`).click(),
+  },
+  'REVIEW.CLOSE': { run: (page) => button(page, 'Back to your kitchen').click() },
+  'KITCHEN.OPEN': {
+    run: async (page, event) => {
+      if (event.jobId === null) return button(page, 'Back to your latest kitchen').click();
+      // The model opens the oldest kitchen: the page's last entry (the mirror's picture addresses are not the
+      // server's, so the entry is found by its place).
+      await page
+        .locator('.history__entry')
+        .last()
+        .getByRole('button', { name: /^Open the kitchen made / })
+        .click();
+    },
   },
   // The account's buttons (src/components/AccountControls.tsx); the ceremony needs a virtual authenticator.
   'ACCOUNT.SAVE': { run: (page) => button(page, ACCOUNT_BUTTONS.save).first().click() },

@@ -28,16 +28,16 @@ export interface ScreenFacts {
   marking: 'open' | 'invited' | 'marked' | 'skipped' | null;
 }
 
-const HOME_HEADING = 'See your kitchen reimagined';
+const HOME_HEADING = 'See Your Kitchen Reimagined';
 const ROUTE_HEADINGS: Record<string, string> = {
   home: HOME_HEADING,
-  'onboarding/how-it-works': 'How it works',
-  'onboarding/personalization': 'Make it yours',
+  'onboarding/how-it-works': 'How It Works',
+  'onboarding/personalization': 'Make It Yours',
   'onboarding/showcase': 'Showcase',
-  'your-kitchen': 'Your kitchen',
-  'access-denied': 'Access denied',
+  'your-kitchen': 'Your Kitchen',
+  'access-denied': 'Access Denied',
   'not-found': 'Not Found',
-  privacy: 'Privacy and your data',
+  privacy: 'Privacy and Your Data',
 };
 const NO_GENERATIONS_LEFT = 'You have no generations left.';
 

@@ -300,6 +300,13 @@ function accountCorridor(snapshot: KitchenSnapshot): UiEvent[] | null {
   return null;
 }
 
+/**
+ * The oldest kitchen the result page lists (the last entry): under a kitchen on show the list leaves that one, the
+ * newest, out, so it needs two; with none on show (the empty page) it lists them all.
+ */
+export const oldestListedKitchen = (context: KitchenSnapshot['context'], nothingOnShow: boolean) =>
+  context.generationHistory.length >= (nothingOnShow ? 1 : 2) ? context.generationHistory.at(-1) : undefined;
+
 /** What the user can do on the screen of this snapshot, when nothing is under way. */
 function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar: boolean): UiEvent[] {
   // While a refusal lasts, the user's next move is one of the others' (the screen's own, covered with the gate
@@ -323,12 +330,35 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
     events.push({ type: 'BACK' });
   }
   if (view.error !== null && !view.isRetrying) events.push({ type: 'RETRY' });
-  if (snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } })) {
+  // Generate again, Start over and the choices' Change belong to the latest kitchen, not to one reopened.
+  if (
+    snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } }) &&
+    context.openedKitchenId === null
+  ) {
     events.push(
       { type: 'GENERATE' },
       { type: 'RESET' },
       { type: 'CHANGE_ONE_THING', step: 'material-preview' },
     );
+  }
+  // The review (issue 25): generate, change another thing, or back to the kitchen.
+  if (view.isReviewing) {
+    events.push(
+      { type: 'GENERATE' },
+      { type: 'REVIEW.CLOSE' },
+      { type: 'CHANGE_ONE_THING', step: 'kitchen-shape' },
+    );
+  }
+  // The oldest kitchen of the history opened on the result page (never the one on show, the newest), and the
+  // latest again.
+  const onResult = snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } });
+  const onEmpty = snapshot.matches({ routes: { 'your-kitchen': 'empty' } });
+  const oldest = oldestListedKitchen(context, onEmpty);
+  if ((onResult || onEmpty) && context.openedKitchenId === null && oldest) {
+    events.push({ type: 'KITCHEN.OPEN', jobId: oldest.id });
+  }
+  if (onResult && context.openedKitchenId !== null && context.lastGeneratedImageDataUrl !== null) {
+    events.push({ type: 'KITCHEN.OPEN', jobId: null });
   }
   if (canCompare(snapshot)) {
     events.push({

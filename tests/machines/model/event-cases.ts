@@ -109,6 +109,12 @@ export const eventCases: EventTable = {
         expect(stepOf(after)).toBe(step);
         return;
       }
+      if (viewOf(before).nextReturnsToReview) {
+        // Changing one thing with every choice made: back to the review, not through every later step.
+        expect(viewOf(after).isReviewing).toBe(true);
+        expect(after.context.navigation).toBe('push');
+        return;
+      }
       expect(stepOf(after)).toBe(next);
       expect(after.context.navigation).toBe('push');
     },
@@ -307,7 +313,9 @@ export const eventCases: EventTable = {
   },
   GENERATE: {
     samples: (snapshot) =>
-      stepOf(snapshot) === LAST_STEP || snapshot.matches({ routes: { 'your-kitchen': 'result' } })
+      stepOf(snapshot) === LAST_STEP ||
+      snapshot.matches({ routes: { 'your-kitchen': 'result' } }) ||
+      viewOf(snapshot).isReviewing
         ? [{ type: 'GENERATE' }]
         : [],
     check: (before, after) => {
@@ -433,10 +441,11 @@ export const eventCases: EventTable = {
   },
   CHANGE_ONE_THING: {
     samples: (snapshot) =>
-      snapshot.matches({ routes: { 'your-kitchen': 'result' } })
+      snapshot.matches({ routes: { 'your-kitchen': 'result' } }) || viewOf(snapshot).isReviewing
         ? sample.CHANGED_STEPS.map((step) => ({ type: 'CHANGE_ONE_THING', step }))
         : [],
     check: (before, after, event) => {
+      expect(after.context.changingOneThing).toBe(true);
       // The wizard at that step (a move there, pushed), with every choice as it was.
       expect(stepOf(after)).toBe(firstIncompleteStepBefore(event.step, after.context) ?? event.step);
       expect(after.context.navigation).toBe('push');
@@ -445,6 +454,33 @@ export const eventCases: EventTable = {
       expect(after.context.selectedShape).toBe(before.context.selectedShape);
       expect(after.context.hasIsland).toBe(before.context.hasIsland);
       expect(after.context.choices).toEqual(before.context.choices);
+    },
+  },
+  'REVIEW.CLOSE': {
+    samples: (snapshot) => (viewOf(snapshot).isReviewing ? [{ type: 'REVIEW.CLOSE' }] : []),
+    check: (_, after) => {
+      // Back to the kitchen on show, no longer changing anything: Next walks the wizard again.
+      expect(viewOf(after).isReviewing).toBe(false);
+      expect(routeOf(after)).toBe('your-kitchen');
+      expect(after.context.changingOneThing).toBe(false);
+    },
+  },
+  'KITCHEN.OPEN': {
+    // An earlier kitchen of the history, one the history does not list (ignored), and the latest again.
+    samples: (snapshot) =>
+      snapshot.matches({ routes: { 'your-kitchen': 'result' } }) ||
+      snapshot.matches({ routes: { 'your-kitchen': 'empty' } })
+        ? [
+            { type: 'KITCHEN.OPEN', jobId: 'earlier' },
+            { type: 'KITCHEN.OPEN', jobId: 'unknown-kitchen' },
+            { type: 'KITCHEN.OPEN', jobId: null },
+          ]
+        : [],
+    check: (before, after, event) => {
+      const listed =
+        event.jobId === null || before.context.generationHistory.some(({ id }) => id === event.jobId);
+      expect(after.context.openedKitchenId).toBe(listed ? event.jobId : before.context.openedKitchenId);
+      expect(routeOf(after)).toBe('your-kitchen');
     },
   },
 };

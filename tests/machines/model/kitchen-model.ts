@@ -44,12 +44,15 @@ export const abstractKey = (snapshot: KitchenSnapshot): string => {
       context.markingError !== null,
     );
   }
+  // Changing one thing decides where Next leads (the review); the review itself is in the state value.
+  if (step !== null) facts.push(context.changingOneThing);
   if (step === 'handles') facts.push(context.direction);
   if (step === 'frontal-color') facts.push(context.frontals.colorGroup !== null);
   if (step === 'material-color') facts.push(context.worktops.colourGroup !== null);
   // Likewise the account: its buttons are pressed on home and the result page only (event-cases.ts), and the
   // privacy page's deletion ends it.
   if (view.route === 'home' || view.route === 'your-kitchen' || view.route === 'privacy') facts.push(account);
+  if (view.route === 'your-kitchen') facts.push(context.openedKitchenId !== null);
   if (step === LAST_STEP || view.route === 'your-kitchen') {
     facts.push(remainingBucket(context.remainingGenerations), context.emptyRoomId !== null);
     facts.push(context.lastGeneratedImageDataUrl !== null, generationGate);

@@ -186,8 +186,14 @@ describe('GET /kitchen/generations', () => {
     expect(history.remaining).toBe(LIMIT - 2);
     const { jobs } = generationHistorySchema.parse(history.body);
     expect(jobs.map(({ id, sourceImageId }) => ({ id, sourceImageId }))).toEqual([...made].reverse());
-    // An answer from a server that did not list the photo still parses.
-    const older = jobs.map(({ sourceImageId: _, ...job }) => job);
+    // Each with its choices in words, as the share page names them: the island differs between the two.
+    expect(jobs.map((job) => job.choices?.find((choice) => choice.step === 'kitchen-island'))).toEqual([
+      { step: 'kitchen-island', name: 'Island', value: 'no', label: 'No island' },
+      { step: 'kitchen-island', name: 'Island', value: 'yes', label: 'An island' },
+    ]);
+    expect(jobs[0]?.choices?.map((choice) => choice.name)).toContain('Door style');
+    // An answer from a server that did not list the photo or the choices still parses.
+    const older = jobs.map(({ sourceImageId: _, choices: __, ...job }) => job);
     expect(generationHistorySchema.parse({ jobs: older }).jobs).toEqual(older);
     expect(jobs.every((job) => job.state === 'succeeded' && job.resultImageId !== null)).toBe(true);
     const stranger = await newUser().request('/api/v1/kitchen/generations');

@@ -71,6 +71,10 @@ describe('a share link', () => {
     expect(policy).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(policy).not.toContain('script-src');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The app's brand bar, and a way into the product for the stranger who was sent the link.
+    expect(html).toContain('<a class="brand" href="/" aria-label="Kitchen Reimagined">');
+    expect(html).toContain('<a class="button button--primary" href="/">Reimagine your own kitchen</a>');
+    expect(html).toContain(`href="${page}/spec-sheet"`);
   });
 
   it('has a 1200 × 630 JPEG preview, made once however many crawlers ask at the same moment', async () => {
@@ -118,6 +122,9 @@ describe('a share link', () => {
       const answer = await stranger(env.server.origin, `${page}${suffix}`);
       expect(answer.status, suffix).toBe(404);
       expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      // Not a dead end: the brand and a way into the product.
+      expect(answer.text).toContain('Link Not Found');
+      expect(answer.text).toContain('href="/">Reimagine your own kitchen</a>');
     }
     const listed = shareListSchema.parse((await owner.request(sharesPath(jobId))).body);
     expect(listed.shares).toEqual([expect.objectContaining({ id: share.id, revokedAt: expect.any(String) })]);
@@ -194,7 +201,7 @@ describe('a share link', () => {
     );
     const expired = await stranger(env.server.origin, page);
     expect(expired.status).toBe(410);
-    expect(expired.text).toContain('gone');
+    expect(expired.text).toContain('This Kitchen Is Gone');
 
     const other = await finishedKitchen(owner);
     const second = await shareOf(owner, other.jobId);
@@ -297,6 +304,17 @@ describe('the spec sheet', () => {
     expect(sheet.text).toContain(ampersandFront.primaryHex);
     expect(sheet.text).toContain('Prices are not available');
     expect(sheet.text).not.toContain('Total');
+    // Unpriced: no Price column of empty cells; colour values only as the swatches' tooltips, never bare text.
+    expect(sheet.text).not.toContain('>Price<');
+    expect(sheet.text).not.toContain(`<td>${ampersandFront.primaryHex}</td>`);
+    expect(sheet.text).toContain(`<title>${ampersandFront.primaryHex}</title>`);
+    // A print button (its script allowed by hash), and the way back to the page the sheet came from.
+    expect(sheet.text).toContain('<button type="button" id="print" class="button button--primary">');
+    expect(sheet.headers.get('content-security-policy')).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(sheet.text).toContain(
+      `<a class="button button--secondary" href="${page}">Back to the kitchen</a>`,
+    );
+    expect(sheet.text).toContain('.site-header,.screen-only{display:none}');
 
     const own = await owner.request(`/spec-sheet/${jobId}`);
     expect(own.status).toBe(200);
@@ -317,9 +335,7 @@ describe('the spec sheet', () => {
     const shared = (await stranger(env.server.origin, page)).text;
     expect(shared).toContain('<dt>Splashback</dt><dd>Tiles &amp; grout</dd>');
     const sheet = (await stranger(env.server.origin, `${page}/spec-sheet`)).text;
-    expect(sheet).toContain(
-      '<tr><th scope="row">Splashback</th><td>Tiles &amp; grout</td><td></td><td class="amount"></td></tr>',
-    );
+    expect(sheet).toContain('<tr><th scope="row">Splashback</th><td>Tiles &amp; grout</td></tr>');
     const { description } = jobChoicesResponseSchema.parse(
       (await owner.request(jobPath(sharePaths.jobChoices, jobId))).body,
     );
@@ -363,8 +379,9 @@ describe('the spec sheet', () => {
       expect(sheet).toContain('£2,050.75');
       // The added step has no price and leaves the total whole: it is not a priced item.
       expect(sheet).toContain(
-        '<th scope="row">Splashback</th><td>Tiles &amp; grout</td><td></td><td class="amount"></td>',
+        '<th scope="row">Splashback</th><td>Tiles &amp; grout</td><td class="amount">–</td>',
       );
+      expect(sheet).toContain('<th scope="col" class="amount">Price</th>');
       expect(sheet).not.toContain('of the priced items');
       expect(sheet).toContain('Test supplier list, 2026-11');
     } finally {

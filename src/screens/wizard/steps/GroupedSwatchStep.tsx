@@ -21,7 +21,7 @@ export function GroupedSwatchStep({ step, isLoading }: StepProps) {
         items={groups}
         // With a group chosen the groups are current; only a fresh step waits for them.
         isLoading={isLoading && group === null}
-        loadingLabel="Loading colour groups…"
+        loadingLabel="Loading color groups…"
         emptyMessage={look.noGroups}
         layout="chips"
       >
@@ -38,19 +38,19 @@ export function GroupedSwatchStep({ step, isLoading }: StepProps) {
       </CatalogueChoices>
       {group === null ? (
         !isLoading && groups?.length ? (
-          <p className="muted">Choose a colour group to see its colours.</p>
+          <p className="muted">Choose a color group to see its colors.</p>
         ) : null
       ) : (
         <CatalogueChoices
           items={context.catalogue[row.swatches] as readonly AnyItem[] | null}
           isLoading={isLoading}
           loadingLabel={`Loading ${group.toLowerCase()}…`}
-          emptyMessage="No colours in this group yet. Try another group."
+          emptyMessage="No colors in this group yet. Try another group."
           layout="swatches"
         >
           {(items) => (
             <ChoiceGroup
-              legend={`Colour (${group})`}
+              legend={`Color (${group})`}
               name={look.swatchName}
               layout="swatches"
               choices={items.map((item) => ({ ...look.swatch(item, context), value: item }))}

@@ -5,6 +5,7 @@ import { RouteLink } from '../../../routing/RouteLink';
 import '../../../styles/upload.css';
 import { useKitchenContext, useKitchenView, useSend } from '../../../kitchen/use-kitchen';
 import { NO_GENERATIONS_LEFT } from '../../generations-left';
+import { useFinePointer } from '../use-fine-pointer';
 import { KitchenCheckNotice } from './KitchenCheckNotice';
 import { MarkingInvite, OpenMarkingTool } from './PhotoMarkingPanel';
 
@@ -79,6 +80,7 @@ export function UploadImageStep() {
   const photoNotKept = useSaveOutcome() === 'saved-without-photos';
   const [isDragging, setDragging] = useState(false);
   const filePicker = useRef<HTMLInputElement>(null);
+  const finePointer = useFinePointer();
   const isBusy = isProcessingImage || isModerating;
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -132,7 +134,11 @@ export function UploadImageStep() {
                     <circle cx="24" cy="26" r="8" fill="none" stroke="currentColor" strokeWidth="2.5" />
                     <path d="M16 12l3-5h10l3 5" fill="none" stroke="currentColor" strokeWidth="2.5" />
                   </svg>
-                  <p className="upload__hint">Drag and drop a photo here, or use the buttons below.</p>
+                  <p className="upload__hint">
+                    {finePointer
+                      ? 'Drag and drop a photo here, or choose a file.'
+                      : 'Take a photo of your kitchen, or choose one from your photos.'}
+                  </p>
                 </>
               )}
             </div>
@@ -142,8 +148,15 @@ export function UploadImageStep() {
         <KitchenCheckNotice onChooseAnother={() => filePicker.current?.click()} />
         {!isBusy && <MarkingInvite />}
         <div className="upload__actions">
-          <PhotoPicker label={dataUrl ? 'Take another photo' : 'Take a photo'} capture primary={!dataUrl} />
-          <PhotoPicker label={dataUrl ? 'Choose another file' : 'Choose a file'} inputRef={filePicker} />
+          {/* The camera first on a phone; a computer has files to drop or choose instead. */}
+          {!finePointer && (
+            <PhotoPicker label={dataUrl ? 'Take another photo' : 'Take a photo'} capture primary={!dataUrl} />
+          )}
+          <PhotoPicker
+            label={dataUrl ? 'Choose another file' : 'Choose a file'}
+            primary={finePointer && !dataUrl}
+            inputRef={filePicker}
+          />
           {dataUrl && (
             <button
               type="button"

@@ -1,0 +1,146 @@
+// Issue 25 in real Chromium: every screen, at a small phone (320 px), a phone (390 px) and a desktop (1280 px),
+// has no axe violation, no sideways scrolling, a way back into the product, and no control hidden under a
+// sticky bar: each one, focused and scrolled into view, is what is drawn at its own centre. The finishes' swatches are different pictures.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  DESKTOP_VIEWPORT,
+  expectNoAxeViolations,
+  MOBILE_VIEWPORT,
+  newAppContext,
+} from '../../tooling/browser';
+import {
+  chooseFirstOptions,
+  choosePhoto,
+  generateButton,
+  nextButton,
+  photoOutcome,
+  waitForGenerationEnd,
+  waitForHeading,
+  waitForStep,
+} from '../../tooling/kitchen-driver';
+import { kitchenPhotoFile } from '../../tooling/made-images';
+import { SPEC_STEP_ORDER } from '../../tooling/spec-oracle';
+import { setUpBrowserSuite } from './browser-suite';
+
+const suite = setUpBrowserSuite({ generationLimit: 20 });
+
+const SIZES = [{ width: 320, height: 640 }, MOBILE_VIEWPORT, DESKTOP_VIEWPORT] as const;
+
+/** The controls a sticky bar hides: each focusable control that is not itself inside a bar. */
+async function coveredControls(page: Page): Promise<string[]> {
+  const count = await page.locator('main a[href], main button, main input, main [tabindex="0"]').count();
+  const covered: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const hidden = await page.evaluate((at) => {
+      const controls = [
+        ...document.querySelectorAll<HTMLElement>(
+          'main a[href], main button, main input, main [tabindex="0"]',
+        ),
+      ];
+      const control = controls[at];
+      if (!control || control.closest('.wizard-nav, .onboarding__nav')) return null;
+      // A visually hidden input (a card's radio) is shown by its label: check what the visitor sees.
+      const label = control.closest('label');
+      const own = control.getBoundingClientRect();
+      const shown = own.width > 1 && own.height > 1 ? control : (label ?? control);
+      const box = shown.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return null;
+      // Focused, then brought into view as the browser does (within the page's scroll padding above the bar).
+      control.focus();
+      shown.scrollIntoView({ block: 'nearest' });
+      const now = shown.getBoundingClientRect();
+      const drawn = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
+      const visible = (part: Element | null) => part !== null && drawn !== null && part.contains(drawn);
+      return visible(shown) || visible(label) || drawn?.contains(shown)
+        ? null
+        : `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 40)}" under ${drawn?.className ?? 'nothing'}`;
+    }, index);
+    if (hidden) covered.push(hidden);
+  }
+  return covered;
+}
+
+/** Finishes that differ look different: no two of the step's swatches are the same picture. */
+async function expectFinishesToDiffer(page: Page, step: string): Promise<void> {
+  const swatches = page.locator('main .swatch');
+  const pictures = new Set<string>();
+  const count = await swatches.count();
+  for (let index = 0; index < count; index += 1) {
+    pictures.add((await swatches.nth(index).screenshot({ animations: 'disabled' })).toString('base64'));
+  }
+  expect(count, step).toBeGreaterThan(1);
+  expect(pictures.size, `${step}: ${count} finishes, ${pictures.size} different pictures`).toBe(count);
+}
+
+async function checkScreen(page: Page, screen: string, width: number): Promise<void> {
+  const where = `${screen} at ${width} px`;
+  await expectNoAxeViolations(page, where);
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+  if (width < DESKTOP_VIEWPORT.width) expect(await coveredControls(page), where).toEqual([]);
+  // The brand leads into the product from every screen.
+  expect(await page.getByRole('link', { name: 'Kitchen Reimagined', exact: true }).count(), where).toBe(1);
+}
+
+describe('every screen', () => {
+  for (const viewport of SIZES) {
+    it(`passes axe, fits and hides no control at ${viewport.width} px`, async () => {
+      // Phones as touch screens: the words for a finger and a camera show there.
+      const touch = viewport.width < DESKTOP_VIEWPORT.width;
+      const context = await newAppContext(suite.browser, suite.origin, viewport, touch);
+      try {
+        const page = await context.newPage();
+        const width = viewport.width;
+        await page.goto('/');
+        await waitForHeading(page, 'See Your Kitchen Reimagined');
+        await checkScreen(page, 'home', width);
+        await page.goto('/onboarding/how-it-works');
+        for (const title of ['How It Works', 'Make It Yours', 'Showcase']) {
+          await waitForHeading(page, title);
+          await checkScreen(page, title, width);
+          await page.getByRole('button', { name: title === 'Showcase' ? 'Start creating' : 'Next' }).click();
+        }
+        await waitForStep(page, 'upload-image');
+        await checkScreen(page, 'upload-image (empty)', width);
+        // Words that fit the device: the camera first on a phone, drag and drop with a mouse.
+        expect(await page.getByText(/Drag and drop/).count()).toBe(touch ? 0 : 1);
+        expect(await page.getByText('Take a photo', { exact: true }).count()).toBe(touch ? 1 : 0);
+        await choosePhoto(page, await kitchenPhotoFile());
+        expect(await photoOutcome(page)).toBe('ready');
+        await checkScreen(page, 'upload-image', width);
+        for (const id of SPEC_STEP_ORDER.slice(1)) {
+          if (id === 'handles') continue;
+          await nextButton(page).click();
+          await waitForStep(page, id);
+          await chooseFirstOptions(page, id);
+          await checkScreen(page, id, width);
+          if (id === 'finishing' || id === 'material-preview') await expectFinishesToDiffer(page, id);
+        }
+        await generateButton(page).click();
+        expect(await waitForGenerationEnd(page)).toBe('result');
+        await checkScreen(page, 'your kitchen', width);
+        await page.getByRole('button', { name: 'Change the layout' }).click();
+        await waitForStep(page, 'kitchen-shape');
+        await nextButton(page).click();
+        await page.getByRole('region', { name: 'Review Your Choices' }).waitFor();
+        await checkScreen(page, 'review', width);
+        await page.getByRole('button', { name: 'Back to your kitchen' }).click();
+        await page.getByRole('button', { name: 'Start over' }).click();
+        await checkScreen(page, 'start over asked', width);
+        await page.getByRole('button', { name: 'Keep this kitchen' }).click();
+        await page.getByRole('link', { name: 'Privacy and Your Data' }).first().click();
+        await waitForHeading(page, 'Privacy and Your Data');
+        await checkScreen(page, 'privacy', width);
+        await page.goto('/nowhere');
+        await waitForHeading(page, 'Not Found');
+        await checkScreen(page, 'not found', width);
+        await page.goto('/share/not-a-real-link');
+        await page.getByRole('heading', { level: 1, name: 'Link Not Found' }).waitFor();
+        await checkScreen(page, 'share link not found', width);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
