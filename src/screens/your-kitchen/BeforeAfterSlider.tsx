@@ -10,10 +10,23 @@ interface BeforeAfterSliderProps {
 
 export default function BeforeAfterSlider({ before, after }: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(50);
+  // The frame takes the photo's own shape (issue 22): the result is the photo at its size, so nothing is cropped
+  // and before and after line up pixel for pixel whatever the photo's aspect ratio.
+  const [aspect, setAspect] = useState(4 / 3);
   const id = useId();
+  const style = { '--compare-position': `${position}%`, '--compare-aspect': aspect } as CSSProperties;
   return (
-    <div className="compare" style={{ '--compare-position': `${position}%` } as CSSProperties}>
-      <img className="compare__image" src={before} alt="Your kitchen before" />
+    <div className="compare" style={style}>
+      <img
+        className="compare__image"
+        src={before}
+        alt="Your kitchen before"
+        onLoad={({ currentTarget: photo }) => {
+          if (photo.naturalWidth > 0 && photo.naturalHeight > 0) {
+            setAspect(photo.naturalWidth / photo.naturalHeight);
+          }
+        }}
+      />
       <img className="compare__image compare__image--after" src={after} alt="Your kitchen reimagined" />
       <span className="compare__tag compare__tag--before" aria-hidden="true">
         Before
