@@ -18,8 +18,9 @@ export function HomeScreen() {
             See Your Kitchen Reimagined
           </h1>
           <p className="lead">
-            Snap a photo of your kitchen, choose the fronts, worktop and layout you love, and see realistic
-            images of your own space transformed, in minutes.
+            Snap a photo of your kitchen, mark its fronts and worktop with a few strokes, choose the colors
+            and materials you love, and see your own photo with just those changed: your room, your walls,
+            your light.
           </p>
           <RouteLink route="onboarding/how-it-works" className="button button--primary button--large">
             Get started

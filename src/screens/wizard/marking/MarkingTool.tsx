@@ -84,7 +84,7 @@ export default function MarkingTool(props: MarkingToolProps) {
         Mark what will change
       </h2>
       <p className="marking__intro">
-        Paint over your cabinet fronts and your worktop: only what you mark takes your new colours, and the
+        Paint over your cabinet fronts and your worktop: only what you mark takes your new colors, and the
         rest of the photo stays as it is. A stroke or two on each is usually enough; paint "Not this" over
         anything that was picked up by mistake.
       </p>

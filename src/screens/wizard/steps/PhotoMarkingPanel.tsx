@@ -8,10 +8,10 @@ import { useKitchenContext, useKitchenView, useSend } from '../../../kitchen/use
 const MarkingTool = lazy(() => import('../marking/MarkingTool'));
 
 export const MARKING_WORDS = {
-  invite: 'Next, mark your cabinet fronts and worktop, so only they take your new colours.',
+  invite: 'Next, mark your cabinet fronts and worktop, so only they take your new colors.',
   marked: 'Your fronts and worktop are marked: the result recolours just those in your photo.',
   skipped:
-    'Marking skipped: your result will be a drawing of the new kitchen. Mark your fronts and worktop to see your own photo recoloured.',
+    'Marking skipped: your photo will be shown as it is, with a sketch of your layout. Mark your fronts and worktop to see them in your new colors.',
   start: 'Mark fronts and worktop',
   change: 'Change marking',
 } as const;
