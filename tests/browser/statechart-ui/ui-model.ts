@@ -502,6 +502,8 @@ export function uiEventsFrom(snapshot: KitchenSnapshot, oracle: ServerOracle, ad
   const endings = callEndings(snapshot, oracle);
   const view = viewOf(snapshot);
   if (view.isGenerating) {
+    // Offline, a request made before is answered at once with its kitchen: no stage, nothing to cancel.
+    if ('generateKitchen' in snapshot.children && isRequestMadeBefore(snapshot)) return endings;
     const stage =
       snapshot.context.generationStage === 'queued' ? [{ type: 'GENERATION.STAGE', stage: 'rendering' }] : [];
     return [...stage, ...endings, { type: 'GENERATION.CANCEL' }];
