@@ -528,6 +528,13 @@ export const uiKey = (snapshot: KitchenSnapshot): string => {
     context.generationStage,
     pendingCalls(snapshot).sort(),
     hasGenerated(snapshot),
+    // What the result page will show when the address bar leads there: the latest kitchen, one reopened from the
+    // history, or none. The model's key tells them apart on that page only, so a path planned from another
+    // page could follow a state with a different kitchen on show (and press a Change the page does not have).
+    context.lastGeneratedImageDataUrl !== null,
+    context.openedKitchenId !== null,
+    // Likewise the photo's marking: the photo step offers Skip marking only until a marking is saved.
+    context.photoMarking,
     // Whether Generate would answer the kitchen on show again (offline, nothing changed) or make a new one.
     hasGenerated(snapshot) && isRequestMadeBefore(snapshot),
     // The model's key drops the gate away from Generate; here it decides which events the UI offers.
