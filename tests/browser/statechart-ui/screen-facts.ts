@@ -187,7 +187,8 @@ function expectedMarking(snapshot: KitchenSnapshot): ScreenFacts['marking'] {
   if (view.isMarking) return 'open';
   const { context } = snapshot;
   const atRest = view.error === null && !view.isProcessingImage && !view.isModerating;
-  const checked = context.moderationPassed === true && context.inputImageId !== null;
+  // As the chart's `hasCheckedPhoto` and the invite: a passed verdict (the server's or the cache's) and the photo.
+  const checked = context.moderationPassed === true && context.inputImageDataUrl !== null;
   return view.step?.id === 'upload-image' && atRest && checked ? (context.photoMarking ?? 'invited') : null;
 }
 

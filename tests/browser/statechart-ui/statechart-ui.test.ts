@@ -97,10 +97,22 @@ const walkedHere = (idOrKey: string) => !NOT_WALKED_HERE.some((prefix) => idOrKe
 const appOrigin = server.origin.replace('127.0.0.1', 'localhost');
 const screensCheckedWithAxe = new Set<string>();
 
+/** Reads the screen, again once the page has loaded when a navigation (Sign out reloads the app) cut it short. */
+async function readScreenAcrossNavigation(page: Page): Promise<ScreenFacts> {
+  for (;;) {
+    try {
+      return await readScreen(page);
+    } catch (error) {
+      if (!(error instanceof Error && error.message.includes('Execution context was destroyed'))) throw error;
+      await page.waitForLoadState();
+    }
+  }
+}
+
 /** Waits until the screen shows what is expected; fails naming the path, the step and both screens. */
 async function waitForScreen(page: Page, expected: ScreenFacts, where: () => string): Promise<void> {
   const deadline = Date.now() + SCREEN_WAIT_MS;
-  let seen = await readScreen(page);
+  let seen = await readScreenAcrossNavigation(page);
   while (!matches(seen, expected)) {
     if (Date.now() > deadline) {
       throw new Error(
@@ -108,7 +120,7 @@ async function waitForScreen(page: Page, expected: ScreenFacts, where: () => str
       );
     }
     await page.waitForTimeout(50);
-    seen = await readScreen(page);
+    seen = await readScreenAcrossNavigation(page);
   }
 }
 

@@ -8,6 +8,7 @@ import { type AdjacencyValue, getAdjacencyMap } from 'xstate/graph';
 import { declaredActors } from '../../../machines/kitchen/actors';
 import type { CatalogueItems, CatalogueKind, LoadedCatalogue } from '../../../machines/kitchen/catalogue';
 import { catalogueRequest } from '../../../machines/kitchen/catalogue-requests';
+import { configurationOf } from '../../../machines/kitchen/configuration';
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { resolveHandleChoice } from '../../../machines/kitchen/handle-choice';
@@ -113,6 +114,55 @@ const hasGenerated = ({ context }: KitchenSnapshot) =>
 const generationsMade = ({ context }: KitchenSnapshot) =>
   GENERATION_LIMIT - (context.remainingGenerations ?? GENERATION_LIMIT);
 
+/** A short, stable digest of a text (the model's stand-in for the server's random ids). */
+const digest = (text: string) => {
+  let hash = 5381;
+  for (let index = 0; index < text.length; index += 1) hash = (hash * 33 + text.charCodeAt(index)) >>> 0;
+  return hash.toString(36);
+};
+
+/**
+ * The id the server gives a photo it stores. Every upload gets a new one: the model tells uploads apart by the
+ * kitchen on show when it happened, which is what decides whether a later generation is the same request.
+ */
+const uploadedImageId = (context: KitchenSnapshot['context'], how: string) =>
+  `image-${context.file?.name}-${how}-${digest(context.lastGeneratedImageDataUrl ?? 'none')}`;
+
+/**
+ * What the server compares to find an earlier kitchen offline (issue 22): the photo's id, the empty room, the
+ * marked surfaces and every choice. Null when the request will upload the photo anew (no id yet): a new id, so
+ * a new kitchen.
+ */
+const generationRequestOf = (context: KitchenSnapshot['context']): string | null =>
+  context.inputImageId === null
+    ? null
+    : digest(
+        JSON.stringify([
+          context.inputImageId,
+          context.emptyRoomId,
+          context.photoMarking === 'marked',
+          configurationOf(context),
+        ]),
+      );
+
+/**
+ * The address the model gives the kitchen on show: it names every request that made a kitchen in this page (the
+ * server finds any of them again), the one on show last. Nothing reads it but the model.
+ */
+const kitchenUrlOf = (made: readonly string[], shown: string) =>
+  `/api/v1/images/generated?made=${made.join('.')}&shown=${shown}`;
+const requestsMadeIn = (imageUrl: string | null): string[] =>
+  new URLSearchParams(imageUrl?.split('?')[1] ?? '').get('made')?.split('.').filter(Boolean) ?? [];
+
+/**
+ * Offline, the same photo, masks and choices again answer the earlier kitchen, uncharged, with no new entry in
+ * the history (issue 22): Generate again needs a changed choice to make a second kitchen.
+ */
+const isRequestMadeBefore = ({ context }: KitchenSnapshot) => {
+  const request = generationRequestOf(context);
+  return request !== null && requestsMadeIn(context.lastGeneratedImageDataUrl).includes(request);
+};
+
 /** Side by side is offered on the result page once it lists two kitchens. */
 const canCompare = (snapshot: KitchenSnapshot) =>
   snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } }) &&
@@ -188,11 +238,15 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
         return [photoEnding(snapshot)];
       case 'validateImageContent': {
         const isSafe = context.file?.name !== PHOTO_SAMPLES.magenta.name;
-        return done({ isSafe, imageId: isSafe ? `image-${context.file?.name}` : null });
+        return done({ isSafe, imageId: isSafe ? uploadedImageId(context, 'checked') : null });
       }
       case 'saveSurfaceMasks':
-        // The executor marks with the Fronts brush only.
-        return done({ surfaces: ['fronts'] });
+        // The executor marks with the Fronts brush only. A photo checked from the cache has no image id yet:
+        // saving uploads it first, and the answer names the photo the masks are stored with.
+        return done({
+          imageId: context.inputImageId ?? uploadedImageId(context, 'marked'),
+          surfaces: ['fronts'],
+        });
       case 'deleteMyData':
         // The real server erases this browser's user: the page goes on as a new visitor.
         return done(undefined);
@@ -220,15 +274,30 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
             choices: [],
           })),
         );
-      case 'generateKitchen':
+      case 'generateKitchen': {
+        // Offline: a request made before answers its kitchen again, charging nothing.
+        const request = generationRequestOf(context);
+        const made = requestsMadeIn(context.lastGeneratedImageDataUrl);
+        if (request !== null && made.includes(request)) {
+          return done({
+            imageUrl: kitchenUrlOf(made, request),
+            remainingGenerations: context.remainingGenerations,
+            provider: 'local',
+            layoutSketchUrl: context.lastLayoutSketchUrl,
+          });
+        }
+        // A photo without an id is uploaded anew by the generation: a request that can never come again.
+        const madeNow = request === null ? made : [...made, request];
         return [
           ...done({
-            imageUrl: '/api/v1/images/generated',
+            imageUrl: kitchenUrlOf(madeNow, request ?? uploadedImageId(context, 'generated')),
             remainingGenerations: (context.remainingGenerations ?? GENERATION_LIMIT) - 1,
             provider: 'local',
+            layoutSketchUrl: null,
           }),
           refusal,
         ];
+      }
       default: {
         if (!kind) return [];
         const answer = oracle.answer(catalogueRequest(kind, context));
@@ -259,12 +328,16 @@ function withHandleChoice(snapshot: KitchenSnapshot, oracle: ServerOracle): stri
   return choice === undefined ? [] : [choice];
 }
 
-/** The photo step at rest: another photo, its removal, and marking once the photo is checked. */
+/**
+ * The photo step at rest: another photo, its removal, and marking once the photo is checked (as the chart's
+ * `hasCheckedPhoto` and the page's invite have it: a passed verdict, from the server or the browser's cache, and
+ * the photo itself; no server image id is needed, saving uploads the photo first).
+ */
 function photoEvents({ context }: KitchenSnapshot): UiEvent[] {
   return [
     ...Object.values(PHOTO_SAMPLES).map((file) => ({ type: 'PHOTO.SELECTED', file }) as const),
     ...(context.inputImageDataUrl !== null ? [{ type: 'PHOTO.REMOVED' } as const] : []),
-    ...(context.moderationPassed === true && context.inputImageId !== null
+    ...(context.moderationPassed === true && context.inputImageDataUrl !== null
       ? [{ type: 'MARKING.START' } as const]
       : []),
   ];
@@ -429,6 +502,8 @@ export function uiEventsFrom(snapshot: KitchenSnapshot, oracle: ServerOracle, ad
   const endings = callEndings(snapshot, oracle);
   const view = viewOf(snapshot);
   if (view.isGenerating) {
+    // Offline, a request made before is answered at once with its kitchen: no stage, nothing to cancel.
+    if ('generateKitchen' in snapshot.children && isRequestMadeBefore(snapshot)) return endings;
     const stage =
       snapshot.context.generationStage === 'queued' ? [{ type: 'GENERATION.STAGE', stage: 'rendering' }] : [];
     return [...stage, ...endings, { type: 'GENERATION.CANCEL' }];
@@ -453,6 +528,15 @@ export const uiKey = (snapshot: KitchenSnapshot): string => {
     context.generationStage,
     pendingCalls(snapshot).sort(),
     hasGenerated(snapshot),
+    // What the result page will show when the address bar leads there: the latest kitchen, one reopened from the
+    // history, or none. The model's key tells them apart on that page only, so a path planned from another
+    // page could follow a state with a different kitchen on show (and press a Change the page does not have).
+    context.lastGeneratedImageDataUrl !== null,
+    context.openedKitchenId !== null,
+    // Likewise the photo's marking: the photo step offers Skip marking only until a marking is saved.
+    context.photoMarking,
+    // Whether Generate would answer the kitchen on show again (offline, nothing changed) or make a new one.
+    hasGenerated(snapshot) && isRequestMadeBefore(snapshot),
     // The model's key drops the gate away from Generate; here it decides which events the UI offers.
     snapshot.matches({ generationGate: 'refused' }),
     // On the result page only (elsewhere it changes nothing the UI offers): how many kitchens it will list, up
