@@ -19,7 +19,6 @@ import { surfaceMaskRoutes } from './images/mask-routes';
 import { imageRoutes } from './images/routes';
 import { openImageStorage } from './images/store/open-image-storage';
 import { startSweeper } from './images/store/sweeper';
-import type { ReadSurfaceMasks } from './images/surface-masks';
 import { jobQueue } from './jobs/job-queue';
 import { createJobStore } from './jobs/job-store';
 import { type Moderator, observed } from './moderation/moderator';
@@ -54,8 +53,6 @@ export interface ServerParts {
   /** A database the caller opened and will close (tests share one per file); otherwise opened from config. */
   db?: Database;
   moderator?: Moderator;
-  /** The surfaces visitors marked on their photos; the mask store's unless a test hands its own. */
-  readMasks?: ReadSurfaceMasks;
 }
 
 /**
@@ -222,7 +219,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         quota,
         provider: generationProvider,
         pictures: providerPictures,
-        readMasks: parts.readMasks ?? imageStorage.masks.read,
+        readMasks: imageStorage.masks.read,
         jobSettings: config.generationJobs,
         databaseUrl: config.databaseUrl,
       });

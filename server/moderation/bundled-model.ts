@@ -3,6 +3,7 @@
 // third-party chatter); a model given as an IO handler is loaded without it.
 import type * as tf from '@tensorflow/tfjs';
 import type { NSFWJS } from 'nsfwjs/core';
+import { modelArtifacts } from './model-artifacts';
 
 /** The modules nsfwjs ships for one model: its layers JSON, and its weight shards as base64, in order. */
 interface BundledModel {
@@ -10,26 +11,18 @@ interface BundledModel {
   weightBundles: Array<() => Promise<{ default: string }>>;
 }
 
-/** The model's topology and its weights, the shards concatenated in the manifest's order. */
-async function modelArtifacts(model: BundledModel): Promise<tf.io.ModelArtifacts> {
+/** The model's topology and its weights, read from the modules nsfwjs ships. */
+async function bundledArtifacts(model: BundledModel): Promise<tf.io.ModelArtifacts> {
   const [{ default: json }, shards] = await Promise.all([
     model.modelJson(),
     Promise.all(model.weightBundles.map(async (bundle) => Buffer.from((await bundle()).default, 'base64'))),
   ]);
-  const weightData = Buffer.concat(shards);
-  return {
-    modelTopology: json.modelTopology,
-    format: json.format,
-    generatedBy: json.generatedBy,
-    convertedBy: json.convertedBy,
-    weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
-    weightData: weightData.buffer.slice(weightData.byteOffset, weightData.byteOffset + weightData.byteLength),
-  };
+  return modelArtifacts(json, shards);
 }
 
 /** Loads a model nsfwjs bundles, at its input size, on `tfjs`'s backend, without nsfwjs printing anything. */
 export async function loadBundledModel(tfjs: typeof tf, model: BundledModel, size: number): Promise<NSFWJS> {
-  const [{ NSFWJS }, artifacts] = await Promise.all([import('nsfwjs/core'), modelArtifacts(model)]);
+  const [{ NSFWJS }, artifacts] = await Promise.all([import('nsfwjs/core'), bundledArtifacts(model)]);
   const nsfw = new NSFWJS(tfjs.io.fromMemory(artifacts), { size });
   await nsfw.load();
   return nsfw;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type * as tf from '@tensorflow/tfjs';
 import sharp from 'sharp';
 import { COCO_LABELS } from './coco-labels';
+import { modelArtifacts } from './model-artifacts';
 import { tfOnWasm } from './tfjs-wasm';
 
 /** The model's square input, in pixels (its signature: 1 x 512 x 512 x 3). */
@@ -27,29 +28,20 @@ function modelDirectory(): string {
 }
 
 /** The model's graph and weights, read from disk and handed to tfjs as an in-memory IO handler. */
-async function modelArtifacts(): Promise<tf.io.ModelArtifacts> {
+async function detectorArtifacts(): Promise<tf.io.ModelArtifacts> {
   const directory = modelDirectory();
   const json = JSON.parse(await readFile(path.join(directory, 'centernet.json'), 'utf8')) as tf.io.ModelJSON;
   const shards = await Promise.all(
     json.weightsManifest.flatMap((group) => group.paths).map((file) => readFile(path.join(directory, file))),
   );
-  const weights = Buffer.concat(shards);
-  return {
-    modelTopology: json.modelTopology,
-    format: json.format,
-    generatedBy: json.generatedBy,
-    convertedBy: json.convertedBy,
-    signature: json.signature,
-    weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
-    weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
-  };
+  return modelArtifacts(json, shards);
 }
 
 let sharedModel: Promise<tf.GraphModel> | undefined;
 
 function loadModel(): Promise<tf.GraphModel> {
   sharedModel ??= (async () => {
-    const [tfjs, artifacts] = await Promise.all([tfOnWasm(), modelArtifacts()]);
+    const [tfjs, artifacts] = await Promise.all([tfOnWasm(), detectorArtifacts()]);
     return tfjs.loadGraphModel(tfjs.io.fromMemory(artifacts));
   })();
   return sharedModel;

@@ -24,7 +24,6 @@ import {
   REPLICATE_DEFAULTS,
 } from '../../../server/generation/providers/replicate/replicate-provider';
 import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
-import type { SurfaceMasks } from '../../../server/images/surface-masks';
 import { knownKitchen } from '../../../tooling/known-kitchens';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, startedJob } from '../generation/generation-client';
@@ -187,14 +186,13 @@ describe('generate again with a paid provider and marked surfaces', () => {
   let fake: FakeReplicate;
   let server: RunningServer;
   let kitchen: KitchenWithMasks;
-  const marked = new Map<string, SurfaceMasks>();
 
   beforeAll(async () => {
     [fake, kitchen] = await Promise.all([startFakeReplicate(), knownKitchen({ width: 800 })]);
     registerGenerationProvider('replicate-marked', () => replicate.provider(fake));
     server = await startServer(
       testConfig(temp.dir, { generationLimit: LIMIT, generationProvider: 'replicate-marked' }),
-      { db, readMasks: async (_owner, imageId) => marked.get(imageId) ?? null },
+      { db },
     );
   }, 60_000);
 
@@ -207,7 +205,7 @@ describe('generate again with a paid provider and marked surfaces', () => {
     fake.behaviour = 'answers-at-once';
     const user = new GenerationClient(server.origin);
     const imageId = await user.upload(Buffer.from(kitchen.picture.bytes));
-    marked.set(imageId, kitchen.masks);
+    await user.markSurfaces(imageId, kitchen.masks);
     const first = await user.startKitchen({ imageId });
     const again = await user.startKitchen({ imageId });
     expect([first.status, again.status]).toEqual([202, 202]);
