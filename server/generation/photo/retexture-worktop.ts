@@ -1,4 +1,5 @@
 import { worktopReflection } from '../render/worktop-surface';
+import { counterObjects } from './counter-objects';
 import { type CounterMapping, counterMapping, fitQuad } from './counter-plane';
 import { linearToSrgb } from './linear-light';
 import { maskedMedian } from './planes';
@@ -9,7 +10,8 @@ import { sampleTexture, type Texture, type WorktopLook } from './worktop-texture
 // The worktop in the chosen material: the material's texture laid on the counter's plane through one
 // homography (so its grain and veins recede in perspective), lit by the photo's smoothed luminance (the
 // room's light and the shadows cast on the counter, without the old surface's own pattern). A polished or
-// glossy choice keeps the photo's reflections on the counter; a honed or matt one drops them.
+// glossy choice keeps the photo's reflections on the counter; a honed or matt one drops them. What stands on the
+// counter (hob, sink, tap, a fruit bowl) keeps the photo's own pixels, and the light is read round it.
 
 /** Reflections are what rises this far above the smoothed light; scaled by the finish's own reflection. */
 const REFLECTION_THRESHOLD = 1.2;
@@ -30,8 +32,10 @@ export function retextureWorktop(
   const luminance = luminancePlane(pixels, alpha);
   // Wider than a speck or a vein of the old surface, narrower than the shadow of a kettle.
   const lightRadius = Math.max(3, Math.round(Math.max(photo.width, photo.height) * 0.012));
-  const light = surfaceMean(luminance, core, alpha, box.width, box.height, lightRadius);
-  const median = Math.max(1e-4, maskedMedian(light, core, 1));
+  const objects = counterObjects(pixels, luminance, core, box, photo);
+  const bare = core.map((value, pixel) => value * (1 - (objects.covered[pixel] ?? 0)));
+  const light = surfaceMean(luminance, bare, alpha, box.width, box.height, lightRadius);
+  const median = Math.max(1e-4, maskedMedian(light, bare, 1));
   const curve = shadingCurve(SHADING_POWER);
   const reflection = (worktopReflection(look.finish) / FULL_REFLECTION) * median;
   const quad = fitQuad(mask, photo.width);
@@ -55,8 +59,11 @@ export function retextureWorktop(
       const glint =
         reflection * Math.max(0, (luminance[index] ?? 0) / Math.max(1e-4, lit) - REFLECTION_THRESHOLD);
       const at = index * 3;
-      for (let channel = 0; channel < 3; channel += 1)
-        out[at + channel] = linearToSrgb((texel[channel] ?? 0) * shade + glint);
+      const keep = objects.keep[index] ?? 0;
+      for (let channel = 0; channel < 3; channel += 1) {
+        const material = linearToSrgb((texel[channel] ?? 0) * shade + glint);
+        out[at + channel] = Math.round(material + ((pixels[at + channel] ?? 0) - material) * keep);
+      }
     }
   }
   return out;

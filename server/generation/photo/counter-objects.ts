@@ -1,0 +1,138 @@
+import { SRGB_TO_LINEAR } from './linear-light';
+import { boxBlur, maskedMedian } from './planes';
+import { featherRadius } from './surface-region';
+
+// What stands on the marked worktop and is not the worktop: the hob, the sink and its tap, a fruit bowl, a
+// kettle. A visitor's strokes rarely leave them out, and a new material laid over them would take appliances
+// out of the visitor's own room. They are found by how far they stand from the counter's typical pixel: much
+// darker or much brighter in linear light (a black hob or a steel basin on a pale counter, a kettle on a dark
+// one), or of another hue (lemons, a chopping board). The counter's own shadows, veins and specks fall short of
+// those figures or are too thin to survive an opening, so they take the new material.
+
+/** A pixel this much darker or brighter than the counter's median luminance is another thing. */
+const DARKER_THAN = 0.25;
+const BRIGHTER_THAN = 3.5;
+/** Chromaticity distance that is another hue, at least; and in spreads of the counter's own hues. */
+const HUE_DISTANCE = { floor: 0.08, spreads: 4 };
+/** Below this linear luminance a pixel's hue is mostly noise: it is judged by its darkness alone. */
+const HUE_LUMINANCE_FLOOR = 0.02;
+/** Opening radius (fraction of the photo's long side): thinner than this is a vein or a speck, not an object. */
+const SMALLEST_OBJECT = 0.002;
+/** Smallest object's area, as a square this share of the long side: a smaller patch is a reflection or a crumb. */
+const SMALLEST_AREA = 0.006;
+/** How far an object is grown to take its anti-aliased rim and contact shadow with it. */
+const RIM = 0.001;
+
+export interface CounterObjects {
+  /** 1 on what stands on the counter and its rim, 0 elsewhere: what the counter's light must not average in. */
+  covered: Float32Array;
+  /** The same, feathered: how much of the photo's own pixel each one keeps. */
+  keep: Float32Array;
+}
+
+/** Chromaticity (r and g shares of linear light) of each counter pixel bright enough to have a hue. */
+function chromaticity(pixels: Uint8Array, luminance: Float32Array, core: Float32Array) {
+  const red = new Float32Array(luminance.length);
+  const green = new Float32Array(luminance.length);
+  const hued = new Float32Array(luminance.length);
+  for (let pixel = 0; pixel < luminance.length; pixel += 1) {
+    if ((core[pixel] ?? 0) === 0 || (luminance[pixel] ?? 0) < HUE_LUMINANCE_FLOOR) continue;
+    const at = pixel * 3;
+    const r = SRGB_TO_LINEAR[pixels[at] ?? 0] ?? 0;
+    const g = SRGB_TO_LINEAR[pixels[at + 1] ?? 0] ?? 0;
+    const b = SRGB_TO_LINEAR[pixels[at + 2] ?? 0] ?? 0;
+    const sum = Math.max(1e-6, r + g + b);
+    red[pixel] = r / sum;
+    green[pixel] = g / sum;
+    hued[pixel] = 1;
+  }
+  return { red, green, hued };
+}
+
+/** Where `plane` (0 or 1) holds a whole (2r + 1)² square round the pixel: a binary erosion. */
+const eroded = (plane: Float32Array, width: number, height: number, radius: number) =>
+  boxBlur(plane, width, height, radius).map((share) => (share > 1 - 1e-4 ? 1 : 0));
+
+/** Where `plane` (0 or 1) has any pixel in the (2r + 1)² square round the pixel: a binary dilation. */
+const dilated = (plane: Float32Array, width: number, height: number, radius: number) =>
+  boxBlur(plane, width, height, radius).map((share) => (share > 1e-4 ? 1 : 0));
+
+/** `plane` (0 or 1) without its 4-connected patches of fewer than `minimum` pixels. */
+function withoutSmallPatches(
+  plane: Float32Array,
+  width: number,
+  height: number,
+  minimum: number,
+): Float32Array {
+  const result = new Float32Array(plane.length);
+  const seen = new Uint8Array(plane.length);
+  const patch = new Int32Array(plane.length);
+  for (let start = 0; start < plane.length; start += 1) {
+    if (seen[start] || (plane[start] ?? 0) === 0) continue;
+    // Flood the patch, the pixels found so far doubling as the queue.
+    seen[start] = 1;
+    patch[0] = start;
+    let found = 1;
+    for (let next = 0; next < found; next += 1) {
+      const pixel = patch[next] ?? 0;
+      const x = pixel % width;
+      const y = (pixel - x) / width;
+      for (const [nx, ny] of [
+        [x - 1, y],
+        [x + 1, y],
+        [x, y - 1],
+        [x, y + 1],
+      ] as const) {
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const neighbour = ny * width + nx;
+        if (seen[neighbour] || (plane[neighbour] ?? 0) === 0) continue;
+        seen[neighbour] = 1;
+        patch[found] = neighbour;
+        found += 1;
+      }
+    }
+    if (found >= minimum) for (let index = 0; index < found; index += 1) result[patch[index] ?? 0] = 1;
+  }
+  return result;
+}
+
+/**
+ * The objects on a marked counter, in a `width` × `height` box of RGB `pixels` with their linear `luminance` and
+ * the counter's `core` (1 on the counter). Sizes follow the `photo`'s, so they read the same at any resolution.
+ */
+export function counterObjects(
+  pixels: Uint8Array,
+  luminance: Float32Array,
+  core: Float32Array,
+  { width, height }: { width: number; height: number },
+  photo: { width: number; height: number },
+): CounterObjects {
+  const longSide = Math.max(photo.width, photo.height);
+  const median = Math.max(1e-4, maskedMedian(luminance, core, 1));
+  const { red, green, hued } = chromaticity(pixels, luminance, core);
+  const typicalRed = maskedMedian(red, hued, 1);
+  const typicalGreen = maskedMedian(green, hued, 1);
+  const distance = new Float32Array(luminance.length);
+  for (let pixel = 0; pixel < luminance.length; pixel += 1)
+    if ((hued[pixel] ?? 0) === 1)
+      distance[pixel] = Math.hypot((red[pixel] ?? 0) - typicalRed, (green[pixel] ?? 0) - typicalGreen);
+  // The counter's own spread of hues (the median distance): a granite's flecks are its own, not objects.
+  const spread = maskedMedian(distance, hued, 1);
+  const hueLimit = Math.max(HUE_DISTANCE.floor, HUE_DISTANCE.spreads * spread);
+  const foreign = new Float32Array(luminance.length);
+  for (let pixel = 0; pixel < luminance.length; pixel += 1) {
+    if ((core[pixel] ?? 0) === 0) continue;
+    const shade = (luminance[pixel] ?? 0) / median;
+    if (shade < DARKER_THAN || shade > BRIGHTER_THAN || (distance[pixel] ?? 0) > hueLimit) foreign[pixel] = 1;
+  }
+  const opening = Math.max(1, Math.round(longSide * SMALLEST_OBJECT));
+  const smallest = (longSide * SMALLEST_AREA) ** 2;
+  const opened = withoutSmallPatches(
+    dilated(eroded(foreign, width, height, opening), width, height, opening),
+    width,
+    height,
+    smallest,
+  );
+  const covered = dilated(opened, width, height, Math.max(1, Math.round(longSide * RIM)));
+  return { covered, keep: boxBlur(covered, width, height, featherRadius(photo.width, photo.height)) };
+}
