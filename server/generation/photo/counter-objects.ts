@@ -1,5 +1,5 @@
 import { SRGB_TO_LINEAR } from './linear-light';
-import { boxBlur, maskedMedian } from './planes';
+import { boxBlur, maskedMedian, patchesOf } from './planes';
 import { featherRadius } from './surface-region';
 
 // What stands on the marked worktop and is not the worktop: the hob, the sink and its tap, a fruit bowl, a
@@ -49,51 +49,39 @@ function chromaticity(pixels: Uint8Array, luminance: Float32Array, core: Float32
   return { red, green, hued };
 }
 
+/** 1 where the square round a pixel is all `plane` (`whole`) or has any of it, 0 elsewhere. */
+function byShare(plane: Float32Array, width: number, height: number, radius: number, whole: boolean) {
+  const shares = boxBlur(plane, width, height, radius);
+  for (let pixel = 0; pixel < shares.length; pixel += 1) {
+    const share = shares[pixel] ?? 0;
+    shares[pixel] = (whole ? share > 1 - 1e-4 : share > 1e-4) ? 1 : 0;
+  }
+  return shares;
+}
+
 /** Where `plane` (0 or 1) holds a whole (2r + 1)² square round the pixel: a binary erosion. */
 const eroded = (plane: Float32Array, width: number, height: number, radius: number) =>
-  boxBlur(plane, width, height, radius).map((share) => (share > 1 - 1e-4 ? 1 : 0));
+  byShare(plane, width, height, radius, true);
 
 /** Where `plane` (0 or 1) has any pixel in the (2r + 1)² square round the pixel: a binary dilation. */
 const dilated = (plane: Float32Array, width: number, height: number, radius: number) =>
-  boxBlur(plane, width, height, radius).map((share) => (share > 1e-4 ? 1 : 0));
+  byShare(plane, width, height, radius, false);
 
-/** `plane` (0 or 1) without its 4-connected patches of fewer than `minimum` pixels. */
+/** `plane` (0 or 1) without its patches of fewer than `minimum` pixels. */
 function withoutSmallPatches(
   plane: Float32Array,
   width: number,
   height: number,
   minimum: number,
 ): Float32Array {
-  const result = new Float32Array(plane.length);
-  const seen = new Uint8Array(plane.length);
-  const patch = new Int32Array(plane.length);
-  for (let start = 0; start < plane.length; start += 1) {
-    if (seen[start] || (plane[start] ?? 0) === 0) continue;
-    // Flood the patch, the pixels found so far doubling as the queue.
-    seen[start] = 1;
-    patch[0] = start;
-    let found = 1;
-    for (let next = 0; next < found; next += 1) {
-      const pixel = patch[next] ?? 0;
-      const x = pixel % width;
-      const y = (pixel - x) / width;
-      for (const [nx, ny] of [
-        [x - 1, y],
-        [x + 1, y],
-        [x, y - 1],
-        [x, y + 1],
-      ] as const) {
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const neighbour = ny * width + nx;
-        if (seen[neighbour] || (plane[neighbour] ?? 0) === 0) continue;
-        seen[neighbour] = 1;
-        patch[found] = neighbour;
-        found += 1;
-      }
-    }
-    if (found >= minimum) for (let index = 0; index < found; index += 1) result[patch[index] ?? 0] = 1;
+  const { labels, sizes } = patchesOf(plane, width, height);
+  const kept = new Float32Array(plane.length);
+  const big = Uint8Array.from(sizes, (size) => (size >= minimum ? 1 : 0));
+  for (let pixel = 0; pixel < kept.length; pixel += 1) {
+    const label = labels[pixel] ?? 0;
+    if (label !== 0 && big[label - 1] === 1) kept[pixel] = 1;
   }
-  return result;
+  return kept;
 }
 
 /**

@@ -57,11 +57,10 @@ export async function recolourPhoto(
   const { width, height } = photo;
   const fronts = masks.planes.fronts && surfaceRegion(masks.planes.fronts, width, height);
   if (fronts) blendInto(result, fronts, recolourFronts(photo, fronts, look.fronts));
-  const worktopMask = masks.planes.worktop;
-  const worktop = worktopMask && surfaceRegion(worktopMask, width, height);
-  if (worktopMask && worktop) {
+  const worktop = masks.planes.worktop && surfaceRegion(masks.planes.worktop, width, height);
+  if (worktop) {
     const texture = await worktopTexture(look.worktop);
-    blendInto(result, worktop, retextureWorktop(photo, worktopMask, worktop, look.worktop, texture));
+    blendInto(result, worktop, retextureWorktop(photo, worktop, look.worktop, texture));
   }
   return result;
 }

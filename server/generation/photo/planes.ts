@@ -1,5 +1,5 @@
-// Single-channel float planes over a rectangle of the photo, and the two operations the photo result builds on:
-// a box blur (running sums, so its cost does not grow with the radius) and a median over a mask.
+// Single-channel float planes over a rectangle of the photo, and the operations the photo result builds on: a box
+// blur (running sums, so its cost does not grow with the radius), a median over a mask, and connected patches.
 
 /** A rectangle of the photo, in whole pixels. */
 export interface Box {
@@ -119,4 +119,45 @@ export function maskedMedian(
     if (seen * 2 >= total) return ((bin + 0.5) / bins) * ceiling;
   }
   return ceiling;
+}
+
+/** Each pixel's patch (1 to `sizes.length`; 0 where `plane` is 0) and each patch's size in pixels. */
+export interface Patches {
+  labels: Int32Array;
+  sizes: number[];
+}
+
+/** The pixel left of, right of, above or below (`side` 0 to 3) `pixel` at column `x`; -1 off the plane's edge. */
+export function neighbourOf(pixel: number, x: number, side: number, width: number, length: number): number {
+  if (side === 0) return x > 0 ? pixel - 1 : -1;
+  if (side === 1) return x < width - 1 ? pixel + 1 : -1;
+  if (side === 2) return pixel >= width ? pixel - width : -1;
+  return pixel + width < length ? pixel + width : -1;
+}
+
+/** The 4-connected patches of the pixels where `plane` is not 0. */
+export function patchesOf(plane: ArrayLike<number>, width: number, height: number): Patches {
+  const labels = new Int32Array(width * height);
+  const sizes: number[] = [];
+  const queue = new Int32Array(width * height);
+  for (let start = 0; start < labels.length; start += 1) {
+    if (labels[start] !== 0 || (plane[start] ?? 0) === 0) continue;
+    const label = sizes.length + 1;
+    labels[start] = label;
+    queue[0] = start;
+    let found = 1;
+    for (let next = 0; next < found; next += 1) {
+      const pixel = queue[next] ?? 0;
+      const x = pixel % width;
+      for (let side = 0; side < 4; side += 1) {
+        const neighbour = neighbourOf(pixel, x, side, width, labels.length);
+        if (neighbour < 0 || labels[neighbour] !== 0 || (plane[neighbour] ?? 0) === 0) continue;
+        labels[neighbour] = label;
+        queue[found] = neighbour;
+        found += 1;
+      }
+    }
+    sizes.push(found);
+  }
+  return { labels, sizes };
 }

@@ -1,6 +1,6 @@
 import { worktopReflection } from '../render/worktop-surface';
 import { counterObjects } from './counter-objects';
-import { type CounterMapping, counterMapping, fitQuad } from './counter-plane';
+import { type CounterMapping, counterPieces } from './counter-plane';
 import { linearToSrgb } from './linear-light';
 import { maskedMedian } from './planes';
 import { luminancePlane, shadingCurve, surfaceMean } from './shading';
@@ -18,11 +18,12 @@ const REFLECTION_THRESHOLD = 1.2;
 /** The concept's strongest reflection (polished), which counts as a full one here. */
 const FULL_REFLECTION = 0.42;
 const SHADING_POWER = 0.9;
+/** Pixels along a row between two readings of how much counter a pixel covers. */
+const FOOTPRINT_EVERY = 8;
 
 /** The region's box with the chosen worktop, as RGB bytes. */
 export function retextureWorktop(
   photo: RgbPixels,
-  mask: Uint8Array,
   region: SurfaceRegion,
   look: WorktopLook,
   texture: Texture,
@@ -33,27 +34,46 @@ export function retextureWorktop(
   // Wider than a speck or a vein of the old surface, narrower than the shadow of a kettle.
   const lightRadius = Math.max(3, Math.round(Math.max(photo.width, photo.height) * 0.012));
   const objects = counterObjects(pixels, luminance, core, box, photo);
-  const bare = core.map((value, pixel) => value * (1 - (objects.covered[pixel] ?? 0)));
+  const bare = new Float32Array(core.length);
+  for (let pixel = 0; pixel < bare.length; pixel += 1)
+    bare[pixel] = (core[pixel] ?? 0) * (1 - (objects.covered[pixel] ?? 0));
   const light = surfaceMean(luminance, bare, alpha, box.width, box.height, lightRadius);
   const median = Math.max(1e-4, maskedMedian(light, bare, 1));
   const curve = shadingCurve(SHADING_POWER);
   const reflection = (worktopReflection(look.finish) / FULL_REFLECTION) * median;
-  const quad = fitQuad(mask, photo.width);
   // No plane to fit (a sliver): the texture lies flat in the picture, a metre to the photo's width.
-  const fallback: CounterMapping = (x, y, out) => {
+  const flat: CounterMapping = (x, y, out) => {
     out[0] = x / photo.width;
     out[1] = y / photo.width;
   };
-  const toCounter = (quad && counterMapping(quad)) ?? fallback;
+  const toCounter = counterPieces(core, alpha, box, flat);
   const texel = new Float32Array(3);
   const onCounter = new Float64Array(2);
+  const across = new Float64Array(2);
+  const down = new Float64Array(2);
   const out = new Uint8Array(pixels.length);
   for (let y = 0; y < box.height; y += 1) {
+    let footprint = 0;
     for (let x = 0; x < box.width; x += 1) {
       const index = y * box.width + x;
       if ((alpha[index] ?? 0) === 0) continue;
-      toCounter(box.left + x + 0.5, box.top + y + 0.5, onCounter);
-      sampleTexture(texture, onCounter[0] ?? 0, onCounter[1] ?? 0, texel);
+      const photoX = box.left + x + 0.5;
+      const photoY = box.top + y + 0.5;
+      toCounter(index, photoX, photoY, onCounter);
+      const u = onCounter[0] ?? 0;
+      const v = onCounter[1] ?? 0;
+      // How much counter a pixel covers: the larger of its steps to the next pixel across and down. It changes
+      // slowly over a counter, so it is worked out afresh every few pixels along a row.
+      if (x % FOOTPRINT_EVERY === 0 || footprint === 0) {
+        toCounter(index, photoX + 1, photoY, across);
+        toCounter(index, photoX, photoY + 1, down);
+        const acrossU = (across[0] ?? 0) - u;
+        const acrossV = (across[1] ?? 0) - v;
+        const downU = (down[0] ?? 0) - u;
+        const downV = (down[1] ?? 0) - v;
+        footprint = Math.sqrt(Math.max(acrossU * acrossU + acrossV * acrossV, downU * downU + downV * downV));
+      }
+      sampleTexture(texture, u, v, footprint, texel);
       const lit = light[index] ?? 0;
       const shade = curve(lit / median);
       const glint =

@@ -13,22 +13,58 @@ export interface WorktopLook {
   finish: WorktopFinish;
 }
 
+/** One level of the texture: linear RGB, 3 floats a texel, row-major, `size` texels a side (a power of two). */
+interface TextureLevel {
+  texels: Float32Array;
+  size: number;
+}
+
 export interface Texture {
   /**
-   * Linear RGB, 3 floats a texel, row-major: the swatch and its mirror images, 2 × 2, so the block repeats
-   * without seams and a texel is found with a bit mask.
+   * The swatch made to wrap without seams, so the block repeats across the counter and a texel is found with a
+   * bit mask; then each level half the one before, averaged, so a far counter, whose pixel covers many texels,
+   * reads their mean instead of whichever one it lands on (thin veins would break into dashes).
    */
-  texels: Float32Array;
-  /** The block's side in texels: a power of two. */
-  size: number;
+  levels: TextureLevel[];
   /** How much counter the block covers, in metres. */
   metres: number;
 }
 
-/** Texels per swatch: 2 mm a texel over half a metre, finer than a 12 MP photo shows a counter. A power of two. */
-const TILE_TEXELS = 256;
-/** A swatch shows about half a metre of slab: veins and grains then read at their natural size. */
-const TILE_METRES = 0.5;
+/** Texels per swatch: 2 mm a texel over a metre, finer than a 12 MP photo shows a counter. A power of two. */
+const TILE_TEXELS = 512;
+/**
+ * A swatch stands for a metre of slab: veins and grains read at a natural size, and a 3 m run repeats it three
+ * times, not six.
+ */
+const TILE_METRES = 1;
+
+/**
+ * The swatch made to wrap: each texel is blended with the one half a block away, weighted by how far each lies
+ * from the block's edges, so the edges take the middle of the swatch and meet it seamlessly. A mirrored block
+ * would wrap too, but its mirror lines show as X-shaped veins down a counter.
+ */
+function wrapping(bytes: Uint8Array, size: number): Float32Array {
+  const half = size / 2;
+  const fromEdge = (at: number) => Math.min(at + 0.5, size - at - 0.5);
+  const texels = new Float32Array(size * size * 3);
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) {
+      const own = Math.min(fromEdge(x), fromEdge(y));
+      const shiftedX = (x + half) % size;
+      const shiftedY = (y + half) % size;
+      const shifted = Math.min(fromEdge(shiftedX), fromEdge(shiftedY));
+      const weight = own / (own + shifted);
+      const at = (y * size + x) * 3;
+      const from = (shiftedY * size + shiftedX) * 3;
+      for (let channel = 0; channel < 3; channel += 1) {
+        const mine = SRGB_TO_LINEAR[bytes[at + channel] ?? 0] ?? 0;
+        const other = SRGB_TO_LINEAR[bytes[from + channel] ?? 0] ?? 0;
+        texels[at + channel] = other + (mine - other) * weight;
+      }
+    }
+  }
+  return texels;
+}
 
 export async function worktopTexture(look: WorktopLook): Promise<Texture> {
   // A sheen is the photo's to give (its own reflections), not the swatch's, which would repeat with the tile.
@@ -44,25 +80,42 @@ export async function worktopTexture(look: WorktopLook): Promise<Texture> {
     },
     `photo/${look.texture}/${look.primaryHex}/${look.accentHex ?? ''}`,
   );
-  // Mirrored right and down: the 2 × 2 block whose copies meet without seams.
-  const bytes = await sharp(Buffer.from(svg))
-    .resize(TILE_TEXELS, TILE_TEXELS)
-    .removeAlpha()
-    .extend({ right: TILE_TEXELS, bottom: TILE_TEXELS, extendWith: 'mirror' })
-    .raw()
-    .toBuffer();
-  const texels = new Float32Array(bytes.length);
-  for (let index = 0; index < bytes.length; index += 1)
-    texels[index] = SRGB_TO_LINEAR[bytes[index] ?? 0] ?? 0;
-  return { texels, size: TILE_TEXELS * 2, metres: TILE_METRES * 2 };
+  const bytes = await sharp(Buffer.from(svg)).resize(TILE_TEXELS, TILE_TEXELS).removeAlpha().raw().toBuffer();
+  const levels = [{ texels: wrapping(bytes, TILE_TEXELS), size: TILE_TEXELS }];
+  for (let level = levels[0]; level && level.size > 1; level = levels[levels.length - 1])
+    levels.push(halved(level));
+  return { levels, metres: TILE_METRES };
 }
 
-/** The texture's linear colour at a point on the counter (metres), bilinearly filtered, into `out`. */
-export function sampleTexture(texture: Texture, u: number, v: number, out: Float32Array): void {
-  const { texels, size, metres } = texture;
+/** The level half as fine: each texel the mean of the 2 × 2 below it. */
+function halved({ texels, size }: TextureLevel): TextureLevel {
+  const half = size / 2;
+  const out = new Float32Array(half * half * 3);
+  for (let y = 0; y < half; y += 1)
+    for (let x = 0; x < half; x += 1)
+      for (let channel = 0; channel < 3; channel += 1) {
+        const at = (2 * y * size + 2 * x) * 3 + channel;
+        out[(y * half + x) * 3 + channel] =
+          ((texels[at] ?? 0) +
+            (texels[at + 3] ?? 0) +
+            (texels[at + size * 3] ?? 0) +
+            (texels[at + size * 3 + 3] ?? 0)) /
+          4;
+      }
+  return { texels: out, size: half };
+}
+
+/** One level's linear colour at (u, v) in blocks, bilinearly filtered, added into `out` times `weight`. */
+function addBilinear(
+  { texels, size }: TextureLevel,
+  u: number,
+  v: number,
+  weight: number,
+  out: Float32Array,
+) {
   const wrap = size - 1;
-  const x = (u / metres) * size - 0.5;
-  const y = (v / metres) * size - 0.5;
+  const x = u * size - 0.5;
+  const y = v * size - 0.5;
   const x0 = Math.floor(x);
   const y0 = Math.floor(y);
   const fx = x - x0;
@@ -77,6 +130,30 @@ export function sampleTexture(texture: Texture, u: number, v: number, out: Float
     const c = texels[bottom + left + channel] ?? 0;
     const d = texels[bottom + right + channel] ?? 0;
     const upper = a + (b - a) * fx;
-    out[channel] = upper + (c + (d - c) * fx - upper) * fy;
+    out[channel] = (out[channel] ?? 0) + (upper + (c + (d - c) * fx - upper) * fy) * weight;
   }
+}
+
+/**
+ * The texture's linear colour at a point on the counter (metres) where one pixel covers `footprint` metres, into
+ * `out`: bilinear within the two levels whose texels are nearest that size, blended between them.
+ */
+export function sampleTexture(
+  texture: Texture,
+  u: number,
+  v: number,
+  footprint: number,
+  out: Float32Array,
+): void {
+  const { levels, metres } = texture;
+  const finest = levels[0]?.size ?? 1;
+  const texelsPerPixel = (footprint / metres) * finest;
+  const level = Math.min(levels.length - 1, Math.max(0, Math.log2(Math.max(1, texelsPerPixel))));
+  const lower = Math.floor(level);
+  const blend = level - lower;
+  out.fill(0);
+  const fine = levels[lower];
+  if (fine) addBilinear(fine, u / metres, v / metres, 1 - blend, out);
+  const coarse = levels[lower + 1];
+  if (coarse && blend > 0) addBilinear(coarse, u / metres, v / metres, blend, out);
 }

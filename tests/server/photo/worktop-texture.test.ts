@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  sampleTexture,
+  type Texture,
+  worktopTexture,
+} from '../../../server/generation/photo/worktop-texture';
+
+// The worktop's material as the photo result samples it: veins at their own contrast close up, their mean far off
+// (where one pixel covers many texels, a vein must not break into dashes), and no seam where the block repeats.
+
+let marble: Texture;
+const sample = (u: number, v: number, footprint: number) => {
+  const out = new Float32Array(3);
+  sampleTexture(marble, u, v, footprint, out);
+  return out[1] ?? 0;
+};
+
+beforeAll(async () => {
+  marble = await worktopTexture({
+    texture: 'veined',
+    primaryHex: '#F2F0EB',
+    accentHex: '#5A5A5C',
+    finish: 'Polished',
+  });
+});
+
+/** Green channel (linear) along a line across the block, `steps` samples, `footprint` metres a pixel. */
+const line = (steps: number, footprint: number) =>
+  Array.from({ length: steps }, (_, step) =>
+    sample((step / steps) * marble.metres, 0.37 * marble.metres, footprint),
+  );
+
+const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+
+describe('the worktop texture', () => {
+  it('shows the veins close up and their mean far off', () => {
+    const close = line(2048, marble.metres / 2048);
+    const far = line(2048, marble.metres / 8);
+    expect(spread(close)).toBeGreaterThan(0.1);
+    expect(spread(far)).toBeLessThan(spread(close) / 3);
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    expect(Math.abs(mean(far) - mean(close))).toBeLessThan(0.03);
+  });
+
+  it('repeats without a seam: the last texel of the block meets the first as neighbours do', () => {
+    const texel = marble.metres / (marble.levels[0]?.size ?? 1);
+    const steps: number[] = [];
+    for (let at = 0; at < marble.metres; at += texel)
+      steps.push(Math.abs(sample(at + texel, 0.2, texel) - sample(at, 0.2, texel)));
+    const acrossSeam = Math.abs(
+      sample(marble.metres + texel / 2, 0.2, texel) - sample(marble.metres - texel / 2, 0.2, texel),
+    );
+    const sorted = [...steps].sort((a, b) => a - b);
+    expect(acrossSeam).toBeLessThanOrEqual(sorted[Math.floor(sorted.length * 0.99)] ?? 0);
+  });
+});
