@@ -1,7 +1,7 @@
 import type { FrontFinish } from '../../catalogue/frontal-data';
 import { linearOfHex, linearToSrgb } from './linear-light';
 import { maskedMedian } from './planes';
-import { luminancePlane, shadingCurve, surfaceMean } from './shading';
+import { luminancePlane, shadingCurve, surfaceMean, withoutFineNoise } from './shading';
 import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-region';
 
 // The fronts in the chosen colour and finish. Each pixel becomes the colour (linear RGB) times the photo's
@@ -52,6 +52,11 @@ const HANDLE_LIFT = { from: 0.03, to: 0.08 };
  * whose median luminance is at or below the first figure, and is whole from the second (a mid grey).
  */
 const DARK_DOOR = { share: 0.55, from: 0.01, to: 0.15 };
+/**
+ * On a door darker than `DARK_DOOR.to`, variation under this share of its median light is the camera's noise and
+ * JPEG blocks, which a lighter colour would show as mottling: it is smoothed away, edges kept.
+ */
+const DARK_DOOR_NOISE = 0.2;
 
 const between = (range: { matt: number; gloss: number }, sheen: number) =>
   range.matt + (range.gloss - range.matt) * sheen;
@@ -104,10 +109,15 @@ export function recolourFronts(photo: RgbPixels, region: SurfaceRegion, look: Fr
   }
   const median = Math.max(1e-4, maskedMedian(luminance, plain, 1));
   const table = lookByLuminance(look, median);
+  const light =
+    median < DARK_DOOR.to
+      ? withoutFineNoise(luminance, box.width, box.height, detailRadius, DARK_DOOR_NOISE * median)
+      : luminance;
   const out = new Uint8Array(pixels.length);
   for (let index = 0; index < luminance.length; index += 1) {
     if ((alpha[index] ?? 0) === 0) continue;
-    const level = Math.min(LUMINANCE_LEVELS, Math.round((luminance[index] ?? 0) * LUMINANCE_LEVELS)) * 3;
+    const level =
+      Math.min(LUMINANCE_LEVELS, Math.round(Math.max(0, light[index] ?? 0) * LUMINANCE_LEVELS)) * 3;
     const keep = kept[index] ?? 0;
     const at = index * 3;
     for (let channel = 0; channel < 3; channel += 1) {

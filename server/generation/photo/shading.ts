@@ -120,3 +120,37 @@ export function shadingCurve(exponent: number): (shading: number) => number {
     return low + ((table[below + 1] ?? low) - low) * (position - below);
   };
 }
+
+/**
+ * `plane` with its fine noise smoothed and its edges kept: a guided filter guided by the plane itself. Within a
+ * (2 × radius + 1)² window, variation well under `noise` (in the plane's units) is averaged away, while a step
+ * much larger (a gap between doors, a panel's edge) stays as sharp as it was.
+ */
+export function withoutFineNoise(
+  plane: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+  noise: number,
+): Float32Array {
+  const squares = new Float32Array(plane.length);
+  for (let index = 0; index < plane.length; index += 1) squares[index] = (plane[index] ?? 0) ** 2;
+  const mean = boxBlur(plane, width, height, radius);
+  const meanOfSquares = boxBlur(squares, width, height, radius);
+  const gain = new Float32Array(plane.length);
+  const offset = new Float32Array(plane.length);
+  const floor = noise * noise;
+  for (let index = 0; index < plane.length; index += 1) {
+    const average = mean[index] ?? 0;
+    const variance = Math.max(0, (meanOfSquares[index] ?? 0) - average * average);
+    const share = variance / (variance + floor);
+    gain[index] = share;
+    offset[index] = average * (1 - share);
+  }
+  const meanGain = boxBlur(gain, width, height, radius);
+  const meanOffset = boxBlur(offset, width, height, radius);
+  const smoothed = new Float32Array(plane.length);
+  for (let index = 0; index < plane.length; index += 1)
+    smoothed[index] = (meanGain[index] ?? 0) * (plane[index] ?? 0) + (meanOffset[index] ?? 0);
+  return smoothed;
+}
