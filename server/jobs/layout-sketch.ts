@@ -2,9 +2,8 @@
 // the layout and island they chose are shown as the concept drawing, over the light read from their photo,
 // labelled across the top as a sketch. Drawn on request from the job's stored choices (the drawing is
 // deterministic), so nothing more is stored, exported or swept.
-import { KITCHEN_LAYOUTS, kitchenLayoutIdSchema } from '../../contract/layouts';
-import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
-import { otherChoicesOf } from '../generation/configuration';
+import { KITCHEN_LAYOUTS } from '../../contract/layouts';
+import { resolveConfiguration } from '../generation/configuration';
 import { renderConcept } from '../generation/render/render-concept';
 import { HttpError } from '../http/errors';
 import type { ImageStore } from '../images/image-store';
@@ -22,21 +21,16 @@ const gone = () =>
 export async function drawLayoutSketch(record: JobRecord, images: ImageStore): Promise<Buffer> {
   const { request, userId } = record;
   if (request.kind !== 'kitchen') throw new Error('only a kitchen has a layout sketch');
-  const frontal = findFrontalPreview(request.frontalId);
-  const worktop = findWorktopPreview(request.worktopId);
-  const layout = kitchenLayoutIdSchema.safeParse(request.shape);
+  const resolution = resolveConfiguration(request);
   // A catalogue changed by a deploy since: the sketch can no longer be drawn as chosen.
-  if (!frontal || !worktop || !layout.success) throw gone();
+  if (!resolution.ok) throw gone();
   const photo = await images.get(userId, request.imageId);
   if (!photo) throw gone();
+  const { configuration } = resolution;
   const sketch = await renderConcept({
     photo: photo.bytes,
-    frontal,
-    worktop,
-    layout: layout.data,
-    hasIsland: request.hasIsland,
-    otherChoices: otherChoicesOf(request),
-    label: layoutSketchLabel(layout.data, request.hasIsland),
+    ...configuration,
+    label: layoutSketchLabel(configuration.layout, configuration.hasIsland),
   });
   return sketch.bytes;
 }

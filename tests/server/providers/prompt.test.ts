@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { findKitchenLayout } from '../../../contract/layouts';
 import { catalogue } from '../../../server/catalogue/catalogue';
-import { describeConfiguration } from '../../../server/generation/configuration';
 import { emptyRoomPrompt, KEEP_THE_ROOM, kitchenPrompt } from '../../../server/generation/providers/prompt';
+import { resolvedChoices } from '../../support/resolved-choices';
 
 const frontals = [...catalogue.frontalPreviewById.values()];
 const worktops = [...catalogue.worktopPreviewById.values()];
@@ -36,7 +36,7 @@ describe('the kitchen prompt', () => {
   });
 
   it('names the choices of steps it has no words for, as the user chose them, and nothing when there are none', () => {
-    const otherChoices = describeConfiguration({
+    const choices = resolvedChoices({
       frontalId: handled.id,
       worktopId: veined.id,
       shape: 'u-shaped',
@@ -45,13 +45,13 @@ describe('the kitchen prompt', () => {
         { step: 'splashback', value: 'tiles', label: 'Tiles' },
         { step: 'floor-covering', value: 'Light oak' },
       ],
-    }).filter((choice) => !choice.known);
+    });
     const withOthers = kitchenPrompt({
       frontal: handled,
       worktop: veined,
       layout: 'u-shaped',
       hasIsland: true,
-      otherChoices,
+      choices,
     });
     expect(withOthers).toContain('Also as chosen: Splashback: Tiles; Floor covering: Light oak.');
     expect(withOthers.replace(' Also as chosen: Splashback: Tiles; Floor covering: Light oak.', '')).toBe(
