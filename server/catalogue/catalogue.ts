@@ -25,7 +25,7 @@ export interface WorktopPreviewEntry {
   material: string;
   colourGroup: string;
   colour: string;
-  primaryHex: string;
+  hex: string;
   accentHex?: string;
   texture: SurfaceTexture;
   finish: WorktopFinish;
@@ -34,7 +34,7 @@ export interface WorktopPreviewEntry {
 
 export interface WorktopColourNode {
   colour: string;
-  primaryHex: string;
+  hex: string;
   imageUrl: string;
   previews: WorktopPreviewEntry[];
 }
@@ -57,7 +57,7 @@ export interface FrontalPreviewEntry {
   finish: FrontFinish;
   colourGroup: string;
   colour: string;
-  primaryHex: string;
+  hex: string;
   imageUrl: string;
 }
 
@@ -110,18 +110,18 @@ function buildWorktops(register: (spec: SwatchSpec) => string): WorktopMaterialN
     name: material,
     groups: groups.map(({ group, texture: groupTexture, colours }) => ({
       name: group,
-      colours: colours.map(([colour, primaryHex, finishes, look]) => {
+      colours: colours.map(([colour, hex, finishes, look]) => {
         const texture = look?.texture ?? groupTexture;
         const accentHex = look?.accentHex;
         const previews = finishes.map((finish): WorktopPreviewEntry => {
-          const spec: SwatchSpec = { kind: 'worktop', texture, primaryHex, finish };
+          const spec: SwatchSpec = { kind: 'worktop', texture, hex, finish };
           if (accentHex) spec.accentHex = accentHex;
           const entry: WorktopPreviewEntry = {
             id: catalogueId('worktops', material, group, colour, finish),
             material,
             colourGroup: group,
             colour,
-            primaryHex,
+            hex,
             texture,
             finish,
             imageUrl: register(spec),
@@ -130,7 +130,7 @@ function buildWorktops(register: (spec: SwatchSpec) => string): WorktopMaterialN
           return entry;
         });
         // The colour's own swatch shows it in its first (most usual) finish.
-        return { colour, primaryHex, imageUrl: previews[0]?.imageUrl ?? '', previews };
+        return { colour, hex, imageUrl: previews[0]?.imageUrl ?? '', previews };
       }),
     })),
   }));
@@ -148,7 +148,7 @@ function buildFinishes(
       name: colourGroup,
       previews: FRONT_PALETTE[colourGroup]
         .filter(([colour]) => finish !== 'Gloss' || GLOSS_COLOURS.has(colour))
-        .map(([colour, primaryHex]) => ({
+        .map(([colour, hex]) => ({
           id: catalogueId('frontals', style.group, isHandleless, finish, colourGroup, colour),
           doorStyleGroup: style.group,
           profile: style.profile,
@@ -156,8 +156,8 @@ function buildFinishes(
           finish,
           colourGroup,
           colour,
-          primaryHex,
-          imageUrl: register({ kind: 'front', profile: style.profile, primaryHex, finish }),
+          hex,
+          imageUrl: register({ kind: 'front', profile: style.profile, hex, finish }),
         })),
     })),
   }));

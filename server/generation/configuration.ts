@@ -102,11 +102,11 @@ const READERS: Readonly<Record<KnownChoiceStep, (look: ResolvedLook) => Reading>
   'frontal-color': ({ frontal }) => ({
     value: frontal.id,
     label: frontal.colour,
-    hex: frontal.primaryHex,
+    hex: frontal.hex,
     pricedItemId: frontal.id,
   }),
   material: ({ worktop }) => words(worktop.material),
-  'material-color': ({ worktop }) => ({ ...words(worktop.colour), hex: worktop.primaryHex }),
+  'material-color': ({ worktop }) => ({ ...words(worktop.colour), hex: worktop.hex }),
   'material-preview': ({ worktop }) => ({
     value: worktop.id,
     label: worktop.finish,

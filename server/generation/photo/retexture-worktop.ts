@@ -1,10 +1,11 @@
+import type { WorktopLook } from '../render/design';
 import { worktopReflection } from '../render/worktop-surface';
 import { type CounterMapping, counterMapping, fitQuad } from './counter-plane';
 import { linearToSrgb } from './linear-light';
 import { maskedMedian } from './planes';
 import { luminancePlane, shadingCurve, surfaceMean } from './shading';
 import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-region';
-import { sampleTexture, type Texture, type WorktopLook } from './worktop-texture';
+import { sampleTexture, type Texture } from './worktop-texture';
 
 // The worktop in the chosen material: the material's texture laid on the counter's plane through one
 // homography (so its grain and veins recede in perspective), lit by the photo's smoothed luminance (the

@@ -79,14 +79,14 @@ function frontsSentence(frontal: FrontalPreviewEntry): string {
   const handle = HANDLE_LOOK[handleStyleFor(frontal.doorStyleGroup, frontal.isHandleless)];
   return (
     `Cabinet fronts: ${frontal.doorStyleGroup} door style (${PROFILE_LOOK[frontal.profile]}), with ${handle}, ` +
-    `${frontal.finish} finish, colour ${colour(frontal.colour, frontal.primaryHex)}.`
+    `${frontal.finish} finish, colour ${colour(frontal.colour, frontal.hex)}.`
   );
 }
 
 function worktopSentence(worktop: WorktopPreviewEntry): string {
   const accent = worktop.accentHex ? ` in ${worktop.accentHex.toUpperCase()}` : '';
   return (
-    `Worktop: ${worktop.material}, colour ${colour(worktop.colour, worktop.primaryHex)} with ` +
+    `Worktop: ${worktop.material}, colour ${colour(worktop.colour, worktop.hex)} with ` +
     `${TEXTURE_LOOK[worktop.texture]}${accent}, ${worktop.finish} finish, about 30 mm thick.`
   );
 }

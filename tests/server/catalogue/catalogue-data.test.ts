@@ -41,7 +41,7 @@ describe('the worktop catalogue', () => {
     expect(catalogue.worktopMaterials.length).toBeGreaterThanOrEqual(8);
     expect(worktopColours.length).toBeGreaterThanOrEqual(60);
     for (const colour of worktopColours) {
-      expect(isHexColour(colour.primaryHex), colour.colour).toBe(true);
+      expect(isHexColour(colour.hex), colour.colour).toBe(true);
       expect(colour.imageUrl).toMatch(/^\/api\/v1\/store\/swatches\/\w+\/[0-9a-f-]{36}\.webp$/);
       expect(colour.previews.length).toBeGreaterThan(0);
     }
@@ -61,7 +61,7 @@ describe('the worktop catalogue', () => {
       material: 'Granite',
       colourGroup: 'Blacks',
       colour: 'Absolute Black',
-      primaryHex: '#1A1A1A',
+      hex: '#1A1A1A',
       finish: 'Leathered',
       texture: 'speckled',
     });
@@ -76,7 +76,7 @@ describe('the frontal catalogue', () => {
     const colours = new Set(frontalPreviews.map((preview) => `${preview.colourGroup}/${preview.colour}`));
     expect(colourGroups.size).toBeGreaterThanOrEqual(8);
     expect(colours.size).toBeGreaterThanOrEqual(60);
-    for (const preview of frontalPreviews) expect(isHexColour(preview.primaryHex)).toBe(true);
+    for (const preview of frontalPreviews) expect(isHexColour(preview.hex)).toBe(true);
   });
 
   it('never offers gloss on a profiled door, and woodgrain only in woods', () => {
@@ -111,7 +111,7 @@ describe('the frontal catalogue', () => {
       finish: 'Painted',
       colourGroup: 'Greens',
       colour: 'Sage',
-      primaryHex: '#9DA38D',
+      hex: '#9DA38D',
       profile: 'shaker',
     });
   });

@@ -37,9 +37,9 @@ describe('resolving a kitchen request', () => {
     expect(choices.find(({ step }) => step === 'frontal-color')).toMatchObject({
       value: frontal.id,
       label: frontal.colour,
-      hex: frontal.primaryHex,
+      hex: frontal.hex,
     });
-    expect(choices.find(({ step }) => step === 'material-color')?.hex).toBe(worktop.primaryHex);
+    expect(choices.find(({ step }) => step === 'material-color')?.hex).toBe(worktop.hex);
   });
 
   it('names the first choice a changed catalogue no longer has, having looked for nothing past it', () => {

@@ -23,8 +23,8 @@ describe('the kitchen prompt', () => {
   const prompt = kitchenPrompt({ frontal: handled, worktop: veined, layout: 'u-shaped', hasIsland: true });
 
   it('names every choice with its hex value', () => {
-    expect(prompt).toContain(`${handled.colour} (${handled.primaryHex.toUpperCase()})`);
-    expect(prompt).toContain(`${veined.colour} (${veined.primaryHex.toUpperCase()})`);
+    expect(prompt).toContain(`${handled.colour} (${handled.hex.toUpperCase()})`);
+    expect(prompt).toContain(`${veined.colour} (${veined.hex.toUpperCase()})`);
     expect(prompt).toContain(veined.accentHex?.toUpperCase());
     expect(prompt).toContain(`${handled.finish} finish`);
     expect(prompt).toContain(`${veined.finish} finish`);
@@ -66,7 +66,7 @@ describe('the kitchen prompt', () => {
     expect(other).toContain('No kitchen island.');
     expect(other).not.toContain('freestanding kitchen island');
     expect(other).toContain('Galley layout');
-    expect(other).toContain(`${plain.colour} (${plain.primaryHex.toUpperCase()})`);
+    expect(other).toContain(`${plain.colour} (${plain.hex.toUpperCase()})`);
   });
 
   it('keeps the walls, windows, doors, floor and camera exactly', () => {
