@@ -1,7 +1,7 @@
 // A kitchen request is resolved against the catalogue once (issue 23): its front and worktop are looked up once
 // each however many of the known steps its list repeats, and everything that tells the kitchen (the picture, the
-// prompt, the share page, the spec sheet) reads that one resolution. The catalogue here is the server's own,
-// in maps that count the lookups made in them.
+// prompt, the share page, the spec sheet) reads that one resolution, in the shape the wizard chose them in. The
+// catalogue here is the server's own, in maps that count the lookups made in them.
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../../server/catalogue/catalogue';
 import { resolveConfiguration } from '../../../server/generation/configuration';
@@ -40,6 +40,18 @@ describe('resolving a kitchen request', () => {
       hex: frontal.hex,
     });
     expect(choices.find(({ step }) => step === 'material-color')?.hex).toBe(worktop.hex);
+  });
+
+  it('tells each choice as the wizard chose it: the same step, value, words and colour', () => {
+    const resolution = resolveConfiguration({ ...CHOICES, choices: listed });
+    if (!resolution.ok) throw new Error(resolution.problem);
+    const told = resolution.configuration.choices.map(({ step, value, label, hex }) => ({
+      step,
+      value,
+      label,
+      ...(hex === undefined ? {} : { hex }),
+    }));
+    expect(told).toEqual(APP_CONFIGURATION.choices);
   });
 
   it('names the first choice a changed catalogue no longer has, having looked for nothing past it', () => {
