@@ -12,9 +12,9 @@ import { catalogueId } from './stable-id';
 import { type SwatchSpec, swatchIdentity } from './swatch-svg';
 import { type SurfaceTexture, WORKTOP_MATERIALS, type WorktopFinish } from './worktop-data';
 
-// The catalogue built from the fact tables: a tree the routes answer from, indexes by id for the concept
-// renderer, and the swatch each image_url points at. Built once at start-up; it is small (a few thousand
-// entries) and never changes while the server runs.
+// The catalogue built from the fact tables: a tree the routes answer from, indexes by id that a kitchen request
+// is resolved against (generation/configuration.ts), and the swatch each image_url points at. Built once at
+// start-up; it is small (a few thousand entries) and never changes while the server runs.
 
 /** Bump when the swatch drawing changes: it is part of every swatch URL, which browsers cache for ever. */
 export const SWATCH_RENDER_VERSION = 'r1';
@@ -205,13 +205,3 @@ export function buildCatalogue(): Catalogue {
 
 /** The server's one catalogue. */
 export const catalogue: Catalogue = buildCatalogue();
-
-/** The worktop preview behind an id (material, colour, hex, finish), for the concept renderer. */
-export function findWorktopPreview(id: string): WorktopPreviewEntry | undefined {
-  return catalogue.worktopPreviewById.get(id);
-}
-
-/** The front behind an id (door style, handles, finish, colour, hex), for the concept renderer. */
-export function findFrontalPreview(id: string): FrontalPreviewEntry | undefined {
-  return catalogue.frontalPreviewById.get(id);
-}

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  buildCatalogue,
-  catalogue,
-  findFrontalPreview,
-  findWorktopPreview,
-} from '../../../server/catalogue/catalogue';
+import { buildCatalogue, catalogue } from '../../../server/catalogue/catalogue';
 import { isHexColour } from '../../../server/catalogue/colour';
 import { nameBasedUuid } from '../../../server/catalogue/stable-id';
 
@@ -57,7 +52,7 @@ describe('the worktop catalogue', () => {
   it('finds a worktop preview by id with the material, colour, hex and finish behind it', () => {
     const absoluteBlack = worktopColours.find((colour) => colour.colour === 'Absolute Black');
     const leathered = absoluteBlack?.previews.find((preview) => preview.finish === 'Leathered');
-    expect(findWorktopPreview(leathered?.id ?? '')).toMatchObject({
+    expect(catalogue.worktopPreviewById.get(leathered?.id ?? '')).toMatchObject({
       material: 'Granite',
       colourGroup: 'Blacks',
       colour: 'Absolute Black',
@@ -65,7 +60,7 @@ describe('the worktop catalogue', () => {
       finish: 'Leathered',
       texture: 'speckled',
     });
-    expect(findWorktopPreview('00000000-0000-5000-8000-000000000000')).toBeUndefined();
+    expect(catalogue.worktopPreviewById.get('00000000-0000-5000-8000-000000000000')).toBeUndefined();
   });
 });
 
@@ -105,7 +100,7 @@ describe('the frontal catalogue', () => {
         preview.doorStyleGroup === 'Shaker' && preview.finish === 'Painted' && preview.colour === 'Sage',
     );
     expect(sage).toBeDefined();
-    expect(findFrontalPreview(sage?.id ?? '')).toMatchObject({
+    expect(catalogue.frontalPreviewById.get(sage?.id ?? '')).toMatchObject({
       doorStyleGroup: 'Shaker',
       isHandleless: false,
       finish: 'Painted',
