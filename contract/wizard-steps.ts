@@ -26,6 +26,13 @@ export interface StepOption {
   description?: string;
 }
 
+/** The value of a yes/no step for a boolean the spec's fields keep (handleless, an island), or null while unset. */
+export function yesOrNo(yes: boolean): 'yes' | 'no';
+export function yesOrNo(yes: boolean | null): 'yes' | 'no' | null;
+export function yesOrNo(yes: boolean | null): 'yes' | 'no' | null {
+  return yes === null ? null : yes ? 'yes' : 'no';
+}
+
 /** The options of each fixed-choice step, in the order they are offered. */
 export const STEP_OPTIONS = {
   handles: [

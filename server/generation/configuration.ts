@@ -18,6 +18,7 @@ import {
   STEP_OPTIONS,
   type StepOption,
   WIZARD_STEP_IDS,
+  yesOrNo,
 } from '../../contract/wizard-steps';
 import {
   type Catalogue,
@@ -80,8 +81,6 @@ function option(step: FixedChoiceStep, value: string): Reading {
   if (!found) throw new Error(`The contract lists no option "${value}" for ${step}.`);
   return { value: found.value, label: found.label };
 }
-
-const yesOrNo = (yes: boolean) => (yes ? 'yes' : 'no');
 
 const words = (value: string): Reading => ({ value, label: value });
 
