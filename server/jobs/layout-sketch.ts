@@ -2,17 +2,16 @@
 // the layout and island they chose are shown as the concept drawing, over the light read from their photo,
 // labelled across the top as a sketch. Drawn on request from the job's stored choices (the drawing is
 // deterministic), so nothing more is stored, exported or swept.
-import { KITCHEN_LAYOUTS } from '../../contract/layouts';
-import { resolveConfiguration } from '../generation/configuration';
+import { type ResolvedConfiguration, resolveConfiguration } from '../generation/configuration';
 import { renderConcept } from '../generation/render/render-concept';
 import { HttpError } from '../http/errors';
 import type { ImageStore } from '../images/image-store';
 import type { JobRecord } from './job-store';
 
-/** The words across the sketch's top: what it shows, and that it is not the photo. */
-export function layoutSketchLabel(layoutId: string, hasIsland: boolean): string {
-  const layout = KITCHEN_LAYOUTS.find(({ id }) => id === layoutId)?.name ?? layoutId;
-  return `Layout sketch: ${layout}${hasIsland ? ' with an island' : ''}. A drawing, not your photo.`;
+/** The words across the sketch's top: the layout as its option reads, the island, and that it is not the photo. */
+function layoutSketchLabel({ choices, layout, hasIsland }: ResolvedConfiguration): string {
+  const chosen = choices.find(({ step }) => step === 'kitchen-shape')?.label ?? layout;
+  return `Layout sketch: ${chosen}${hasIsland ? ' with an island' : ''}. A drawing, not your photo.`;
 }
 
 const gone = () =>
@@ -30,7 +29,7 @@ export async function drawLayoutSketch(record: JobRecord, images: ImageStore): P
   const sketch = await renderConcept({
     photo: photo.bytes,
     ...configuration,
-    label: layoutSketchLabel(configuration.layout, configuration.hasIsland),
+    label: layoutSketchLabel(configuration),
   });
   return sketch.bytes;
 }
