@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NamedChoice } from './wizard-steps';
 
 // Generation is a job (DESIGN D7): the POST answers at once with the job and the Generations-Remaining header;
 // the app follows the job's stages until it succeeds or fails. Each request keeps the 20 s HTTP timeout.
@@ -66,6 +67,20 @@ export const configurationChoiceSchema = z.object({
 });
 export type ConfigurationChoice = z.infer<typeof configurationChoiceSchema>;
 
+/** A chosen option with its choice's name (`NamedChoice`): how every view of a kitchen's choices lists one. */
+export const namedChoiceSchema = z.object({
+  /** The wizard step that made the choice (a `KnownChoiceStep`, or a step the server does not know). */
+  step: configurationChoiceSchema.shape.step,
+  /** The choice's name (`choiceNameOf`): "Front color". */
+  name: z.string(),
+  /** The option's value: a catalogue id, a layout id, "yes" or the words. */
+  value: z.string(),
+  /** The option in words: "Sage". */
+  label: z.string(),
+  /** The colour value shown beside the words, for the known choices that are a colour. */
+  hex: z.string().optional(),
+}) satisfies z.ZodType<NamedChoice>;
+
 export const configurationChoicesSchema = z
   .array(configurationChoiceSchema)
   .max(MAX_CONFIGURATION_CHOICES)
@@ -104,9 +119,7 @@ export const pastKitchenJobSchema = generationJobSchema.extend({
   /** Optional so that answers from servers that did not say still parse. */
   sourceImageId: z.uuid().optional(),
   /** Its choices in words, in the wizard's order (issue 25: the history says what each kitchen was); optional too. */
-  choices: z
-    .array(z.object({ step: z.string(), name: z.string(), value: z.string(), label: z.string() }))
-    .optional(),
+  choices: z.array(namedChoiceSchema).optional(),
 });
 export type PastKitchenJob = z.infer<typeof pastKitchenJobSchema>;
 

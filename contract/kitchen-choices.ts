@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { priceSchema } from './catalogue';
-import { configurationChoiceSchema } from './generation';
-import type { ChosenOption } from './wizard-steps';
+import { namedChoiceSchema } from './generation';
 
 // A kitchen's choices in words, one row per wizard step, for everything that shows what was chosen: the share
 // page, the spec sheet and the app's side-by-side view. The server reads every row from a stored request in one
-// place (`describeConfiguration`, D40): the steps it knows from the catalogue, a studio's added steps in words.
+// place (`resolveConfiguration`, D40): the steps it knows from the catalogue, a studio's added steps in words.
 
 /**
  * The steps whose choice the server reads from the catalogue, in wizard order, with the name of that choice:
@@ -37,20 +36,8 @@ export function choiceNameOf(step: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** One row of a kitchen's choices: the chosen option (`ChosenOption`), the name of its choice, and its price. */
-export const choiceRowSchema = z.object({
-  /** The wizard step that made the choice (a `KnownChoiceStep`, or a step the server does not know). */
-  step: configurationChoiceSchema.shape.step,
-  /** The choice's name (`choiceNameOf`): "Front color". */
-  name: z.string(),
-  /** The option's value: a catalogue id, a layout id, "yes" or the words. */
-  value: z.string(),
-  /** The option in words: "Sage". */
-  label: z.string(),
-  /** The colour value shown beside the words, for the known choices that are a colour. */
-  hex: z.string().optional(),
-  price: priceSchema.optional(),
-}) satisfies z.ZodType<ChosenOption>;
+/** One row of a kitchen's choices: the chosen option with its choice's name (`NamedChoice`), and its price. */
+export const choiceRowSchema = namedChoiceSchema.extend({ price: priceSchema.optional() });
 export type ChoiceRow = z.infer<typeof choiceRowSchema>;
 
 export const kitchenDescriptionSchema = z.object({

@@ -26,6 +26,13 @@ export interface StepOption {
   description?: string;
 }
 
+/** The value of a yes/no step for a boolean the spec's fields keep (handleless, an island), or null while unset. */
+export function yesOrNo(yes: boolean): 'yes' | 'no';
+export function yesOrNo(yes: boolean | null): 'yes' | 'no' | null;
+export function yesOrNo(yes: boolean | null): 'yes' | 'no' | null {
+  return yes === null ? null : yes ? 'yes' : 'no';
+}
+
 /** The options of each fixed-choice step, in the order they are offered. */
 export const STEP_OPTIONS = {
   handles: [
@@ -45,11 +52,17 @@ export const STEP_OPTIONS = {
 
 /**
  * A chosen option: one shape from the wizard to the picture, the share page, the spec sheet and the side by side
- * (issue 23). The step that made it, the option's value, its words, and for a colour its hex.
+ * (issue 23). The step that made it, the option's value, its words, and for a colour its hex (the code's one name
+ * for a colour value; the spec's wire and stores say `primary_hex` and `selectedColor`).
  */
 export interface ChosenOption {
   step: string;
   value: string;
   label: string;
   hex?: string;
+}
+
+/** A chosen option with its choice's name ("Front color"): a row of every view of a kitchen's choices. */
+export interface NamedChoice extends ChosenOption {
+  name: string;
 }

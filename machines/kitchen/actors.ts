@@ -1,7 +1,7 @@
 // The server calls the statechart invokes, declared by their input and output only. The app provides the
 // real implementations with `machine.provide({ actors })`; tests provide fakes. Until provided, each rejects.
 import { fromPromise } from 'xstate';
-import type { ChosenOption } from '../../contract/wizard-steps';
+import type { ChosenOption, NamedChoice } from '../../contract/wizard-steps';
 import type { AccountOutput } from './account';
 import type {
   CatalogueRequest,
@@ -159,19 +159,14 @@ export interface PastGeneration {
   /** The uploaded photo it was made from; absent when the server's answer did not say. */
   source?: { imageId: string; imageUrl: string };
   /** Its choices in words, in the wizard's order; absent when the server's answer did not say. */
-  choices?: ComparedChoice[];
-}
-
-/** One of a kitchen's chosen options with its choice's name (issue 16): the rows the share page shows too. */
-export interface ComparedChoice extends ChosenOption {
-  name: string;
+  choices?: NamedChoice[];
 }
 
 /** A kitchen of the user's with its choices, for the side-by-side view. */
 export interface ComparedKitchen {
   id: string;
   imageUrl: string;
-  choices: ComparedChoice[];
+  choices: NamedChoice[];
 }
 
 export interface LoadComparisonInput {

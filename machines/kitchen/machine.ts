@@ -49,7 +49,6 @@ import {
 import { generateWhenAllowed, type KitchenTag, retryStates } from './step-frame';
 import { wizardStepStates } from './step-states';
 import {
-  chosenOn,
   decidedValue,
   isStepBefore,
   keepOption,
@@ -57,6 +56,7 @@ import {
   type StepId,
   stepOptions,
   stepRow,
+  withSpecFields,
 } from './steps';
 
 /** The error screen's "Try again" clears the error after this long (spec §9). */
@@ -343,26 +343,22 @@ export const kitchenMachine = setup({
     purgeExpiredVerdicts: assign(({ context }) => ({
       moderationCache: purgeExpired(context.moderationCache, Date.now()),
     })),
-    selectDesign: assign(({ context }, params: { group: string; image: string | null }) => ({
-      selectedDesign: params.group,
-      selectedDesignImage: params.image,
-      frontals: chooseDoorStyleGroup(context.frontals, params.group),
-    })),
-    selectFinish: assign(({ context }, params: { finish: string }) => ({
-      frontals: chooseFinish(context.frontals, params.finish),
-    })),
-    selectFrontalColourGroup: assign(({ context }, params: { group: string }) => ({
-      frontals: chooseFrontalColourGroup(context.frontals, params.group),
-    })),
+    selectDesign: assign(({ context }, params: { group: string; image: string | null }) =>
+      withSpecFields(context, {
+        selectedDesign: params.group,
+        selectedDesignImage: params.image,
+        frontals: chooseDoorStyleGroup(context.frontals, params.group),
+      }),
+    ),
+    selectFinish: assign(({ context }, params: { finish: string }) =>
+      withSpecFields(context, { frontals: chooseFinish(context.frontals, params.finish) }),
+    ),
+    selectFrontalColourGroup: assign(({ context }, params: { group: string }) =>
+      withSpecFields(context, { frontals: chooseFrontalColourGroup(context.frontals, params.group) }),
+    ),
     selectFrontal: assign(
-      (
-        { context },
-        params: { frontal: NonNullable<KitchenContext['frontals']['selectedFrontalPreview']> },
-      ) => {
-        const frontals = chooseFrontal(context.frontals, params.frontal);
-        // The spec's field, derived from the one chosen option.
-        return { frontals, selectedColor: chosenOn('frontal-color', { ...context, frontals })?.hex ?? null };
-      },
+      ({ context }, params: { frontal: NonNullable<KitchenContext['frontals']['selectedFrontalPreview']> }) =>
+        withSpecFields(context, { frontals: chooseFrontal(context.frontals, params.frontal) }),
     ),
     selectMaterial: assign(({ context }, params: { material: string }) => ({
       worktops: chooseMaterial(context.worktops, params.material),

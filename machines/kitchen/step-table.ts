@@ -7,6 +7,7 @@ import {
   STEP_OPTIONS,
   type StepOption,
   type WizardStepId,
+  yesOrNo,
 } from '../../contract/wizard-steps';
 import type { CatalogueKind } from './catalogue';
 import type { KitchenContext } from './context';
@@ -73,9 +74,6 @@ export type StepRow = PhotoRow | CatalogueChoiceRow | GroupedSwatchRow | FixedCh
 export type StepKind = StepRow['kind'];
 
 const text = (value: string | null): ChosenValue | null => (value === null ? null : { value, label: value });
-
-/** A yes/no choice kept as a boolean spec field, as the value 'yes' or 'no'. */
-const yesOrNo = (value: boolean | null): string | null => (value === null ? null : value ? 'yes' : 'no');
 
 export const STEP_ROWS = {
   'upload-image': {

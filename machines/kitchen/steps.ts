@@ -124,7 +124,10 @@ const keptOption = (id: StepId, context: KitchenContext): StepOption | undefined
 /** What choosing `value` on a fixed-choice step changes in the context. */
 export const keepOption = (id: StepId, context: KitchenContext, value: string): Partial<KitchenContext> => {
   const keep = fixedRow(id)?.keep;
-  return keep ? keep(context, value) : { choices: { ...context.choices, [id]: value } };
+  return withSpecFields(
+    context,
+    keep ? keep(context, value) : { choices: { ...context.choices, [id]: value } },
+  );
 };
 
 /** The option a catalogue list decides on its own for a fixed-choice step, or null when it leaves the choice open. */
@@ -159,6 +162,23 @@ export const chosenOn = (id: StepId, context: KitchenContext): ChosenOption | nu
     chosen && { step: id, value: chosen.value, label: chosen.label, ...(chosen.hex && { hex: chosen.hex }) }
   );
 };
+
+/**
+ * `changes` with the spec's persisted fields that repeat a chosen option (spec §3) derived from the steps' one
+ * reading of the changed context, so they are never kept on their own: `selectedStyle`, the door style in words,
+ * and `selectedColor`, the front's hex. A cascade that clears the front clears its colour too.
+ */
+export function withSpecFields(
+  context: KitchenContext,
+  changes: Partial<KitchenContext>,
+): Partial<KitchenContext> {
+  const next = { ...context, ...changes };
+  return {
+    ...changes,
+    selectedStyle: chosenOn('design', next)?.label ?? null,
+    selectedColor: chosenOn('frontal-color', next)?.hex ?? null,
+  };
+}
 
 /**
  * A table with an entry for every step: those of `own` (a step missing there does not compile) and, for each

@@ -28,6 +28,13 @@ function findNamed<T>(items: readonly T[], nameOf: (item: T) => string, name: st
 }
 
 const byName = (item: { name: string }) => item.name;
+
+/** A colour as the spec's wire spells it (§3: `primary_hex`, `image_url`); the code calls its hex `hex`. */
+const wireColour = ({ colour, hex, imageUrl }: { colour: string; hex: string; imageUrl: string }) => ({
+  colour,
+  primary_hex: hex,
+  image_url: imageUrl,
+});
 const names = (items: readonly { name: string }[]) => items.map(byName);
 
 function material(catalogue: Catalogue, name: string): WorktopMaterialNode {
@@ -75,11 +82,7 @@ export function worktopColours(
     'worktop colour group',
   );
   return {
-    colours: group.colours.map(({ colour, primaryHex, imageUrl }) => ({
-      colour,
-      primary_hex: primaryHex,
-      image_url: imageUrl,
-    })),
+    colours: group.colours.map(wireColour),
   };
 }
 
@@ -137,11 +140,6 @@ export function frontalPreviews(
   const finishNode = finishOf(doorStyle(catalogue, doorStyleGroup), isHandleless, finish);
   const group = findNamed(finishNode.colourGroups, byName, colourGroup, `colour group for ${finish}`);
   return {
-    frontals: group.previews.map(({ id, colour, primaryHex, imageUrl }) => ({
-      id,
-      colour,
-      primary_hex: primaryHex,
-      image_url: imageUrl,
-    })),
+    frontals: group.previews.map((preview) => ({ id: preview.id, ...wireColour(preview) })),
   };
 }

@@ -12,9 +12,9 @@ import { catalogueId } from './stable-id';
 import { type SwatchSpec, swatchIdentity } from './swatch-svg';
 import { type SurfaceTexture, WORKTOP_MATERIALS, type WorktopFinish } from './worktop-data';
 
-// The catalogue built from the fact tables: a tree the routes answer from, indexes by id for the concept
-// renderer, and the swatch each image_url points at. Built once at start-up; it is small (a few thousand
-// entries) and never changes while the server runs.
+// The catalogue built from the fact tables: a tree the routes answer from, indexes by id that a kitchen request
+// is resolved against (generation/configuration.ts), and the swatch each image_url points at. Built once at
+// start-up; it is small (a few thousand entries) and never changes while the server runs.
 
 /** Bump when the swatch drawing changes: it is part of every swatch URL, which browsers cache for ever. */
 export const SWATCH_RENDER_VERSION = 'r1';
@@ -25,7 +25,7 @@ export interface WorktopPreviewEntry {
   material: string;
   colourGroup: string;
   colour: string;
-  primaryHex: string;
+  hex: string;
   accentHex?: string;
   texture: SurfaceTexture;
   finish: WorktopFinish;
@@ -34,7 +34,7 @@ export interface WorktopPreviewEntry {
 
 export interface WorktopColourNode {
   colour: string;
-  primaryHex: string;
+  hex: string;
   imageUrl: string;
   previews: WorktopPreviewEntry[];
 }
@@ -57,7 +57,7 @@ export interface FrontalPreviewEntry {
   finish: FrontFinish;
   colourGroup: string;
   colour: string;
-  primaryHex: string;
+  hex: string;
   imageUrl: string;
 }
 
@@ -110,18 +110,18 @@ function buildWorktops(register: (spec: SwatchSpec) => string): WorktopMaterialN
     name: material,
     groups: groups.map(({ group, texture: groupTexture, colours }) => ({
       name: group,
-      colours: colours.map(([colour, primaryHex, finishes, look]) => {
+      colours: colours.map(([colour, hex, finishes, look]) => {
         const texture = look?.texture ?? groupTexture;
         const accentHex = look?.accentHex;
         const previews = finishes.map((finish): WorktopPreviewEntry => {
-          const spec: SwatchSpec = { kind: 'worktop', texture, primaryHex, finish };
+          const spec: SwatchSpec = { kind: 'worktop', texture, hex, finish };
           if (accentHex) spec.accentHex = accentHex;
           const entry: WorktopPreviewEntry = {
             id: catalogueId('worktops', material, group, colour, finish),
             material,
             colourGroup: group,
             colour,
-            primaryHex,
+            hex,
             texture,
             finish,
             imageUrl: register(spec),
@@ -130,7 +130,7 @@ function buildWorktops(register: (spec: SwatchSpec) => string): WorktopMaterialN
           return entry;
         });
         // The colour's own swatch shows it in its first (most usual) finish.
-        return { colour, primaryHex, imageUrl: previews[0]?.imageUrl ?? '', previews };
+        return { colour, hex, imageUrl: previews[0]?.imageUrl ?? '', previews };
       }),
     })),
   }));
@@ -148,7 +148,7 @@ function buildFinishes(
       name: colourGroup,
       previews: FRONT_PALETTE[colourGroup]
         .filter(([colour]) => finish !== 'Gloss' || GLOSS_COLOURS.has(colour))
-        .map(([colour, primaryHex]) => ({
+        .map(([colour, hex]) => ({
           id: catalogueId('frontals', style.group, isHandleless, finish, colourGroup, colour),
           doorStyleGroup: style.group,
           profile: style.profile,
@@ -156,8 +156,8 @@ function buildFinishes(
           finish,
           colourGroup,
           colour,
-          primaryHex,
-          imageUrl: register({ kind: 'front', profile: style.profile, primaryHex, finish }),
+          hex,
+          imageUrl: register({ kind: 'front', profile: style.profile, hex, finish }),
         })),
     })),
   }));
@@ -205,13 +205,3 @@ export function buildCatalogue(): Catalogue {
 
 /** The server's one catalogue. */
 export const catalogue: Catalogue = buildCatalogue();
-
-/** The worktop preview behind an id (material, colour, hex, finish), for the concept renderer. */
-export function findWorktopPreview(id: string): WorktopPreviewEntry | undefined {
-  return catalogue.worktopPreviewById.get(id);
-}
-
-/** The front behind an id (door style, handles, finish, colour, hex), for the concept renderer. */
-export function findFrontalPreview(id: string): FrontalPreviewEntry | undefined {
-  return catalogue.frontalPreviewById.get(id);
-}

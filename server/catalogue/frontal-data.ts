@@ -82,7 +82,7 @@ export const COLOUR_GROUPS_BY_FINISH: Readonly<Record<FrontFinish, readonly Fron
   Woodgrain: ['Woods'],
 };
 
-type FrontColourRow = readonly [name: string, primaryHex: string];
+type FrontColourRow = readonly [name: string, hex: string];
 
 export const FRONT_PALETTE: Readonly<Record<FrontColourGroup, readonly FrontColourRow[]>> = {
   Whites: [

@@ -14,17 +14,17 @@ export type SwatchSpec =
   | {
       kind: 'worktop';
       texture: SurfaceTexture;
-      primaryHex: string;
+      hex: string;
       accentHex?: string;
       finish: WorktopFinish;
     }
-  | { kind: 'front'; profile: DoorProfile; primaryHex: string; finish: FrontFinish };
+  | { kind: 'front'; profile: DoorProfile; hex: string; finish: FrontFinish };
 
 /** Everything that decides a swatch's pixels, in a fixed order: the name its id is derived from. */
 export function swatchIdentity(spec: SwatchSpec): string[] {
   return spec.kind === 'worktop'
-    ? [spec.kind, spec.texture, spec.primaryHex, spec.accentHex ?? '', spec.finish]
-    : [spec.kind, spec.profile, spec.primaryHex, spec.finish];
+    ? [spec.kind, spec.texture, spec.hex, spec.accentHex ?? '', spec.finish]
+    : [spec.kind, spec.profile, spec.hex, spec.finish];
 }
 
 const WORKTOP_SHEEN: Readonly<Record<WorktopFinish, number>> = {
@@ -154,7 +154,7 @@ function brushedLines(random: SeededRandom): string {
 function worktopSurface(spec: Extract<SwatchSpec, { kind: 'worktop' }>, seed: string): string {
   const random = seededRandom(seed);
   const noiseSeed = turbulenceSeed(seed);
-  const { primaryHex: base, accentHex } = spec;
+  const { hex: base, accentHex } = spec;
   const darkStone = luminance(base) < 0.3;
   switch (spec.texture) {
     case 'veined':
@@ -237,7 +237,7 @@ function doorProfile(profile: DoorProfile, baseHex: string): string {
 }
 
 function frontSurface(spec: Extract<SwatchSpec, { kind: 'front' }>, seed: string): string {
-  const base = spec.primaryHex;
+  const base = spec.hex;
   const texture = spec.finish === 'Woodgrain' ? grain(seededRandom(seed), base, true) : '';
   // A painted door shows a faint brush texture; other finishes are factory smooth.
   const brush =
@@ -250,5 +250,5 @@ export function swatchSvg(spec: SwatchSpec, seed: string): string {
     spec.kind === 'worktop'
       ? worktopSurface(spec, seed) + reliefLayer(spec.finish, seed) + sheenLayer(WORKTOP_SHEEN[spec.finish])
       : frontSurface(spec, seed) + sheenLayer(FRONT_SHEEN[spec.finish]);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}" viewBox="0 0 ${S} ${S}"><rect width="${S}" height="${S}" fill="${spec.primaryHex}"/>${body}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}" viewBox="0 0 ${S} ${S}"><rect width="${S}" height="${S}" fill="${spec.hex}"/>${body}</svg>`;
 }

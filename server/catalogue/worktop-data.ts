@@ -22,12 +22,7 @@ interface SurfaceLook {
   accentHex?: string;
 }
 
-type ColourRow = readonly [
-  name: string,
-  primaryHex: string,
-  finishes: readonly WorktopFinish[],
-  look?: SurfaceLook,
-];
+type ColourRow = readonly [name: string, hex: string, finishes: readonly WorktopFinish[], look?: SurfaceLook];
 
 interface WorktopGroupFacts {
   group: string;

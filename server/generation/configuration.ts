@@ -1,7 +1,9 @@
-// A kitchen's configuration as a list of choices (D40). The spec's named fields (frontalId, worktopId, shape,
-// hasIsland) stay the truth for the steps the server knows; the request's list may repeat them (it must then
-// agree, so a list cannot smuggle in something the catalogue lacks) and adds the steps a studio added, which the
-// server cannot look up and names in words. `describeConfiguration` is the one reader of a stored request.
+// A kitchen's configuration, resolved against the catalogue once (D40, D57). The spec's named fields (frontalId,
+// worktopId, shape, hasIsland) stay the truth for the steps the server knows; the request's list may repeat them
+// (it must then agree, so a list cannot smuggle in something the catalogue lacks) and adds the steps a studio
+// added, which the server cannot look up and names in words. `resolveConfiguration` is the one reader of a
+// request: the route checks what it answers, and the picture, the prompt, the renderer, the share page, the spec
+// sheet and the side by side read what it resolved.
 import type { ConfigurationChoice } from '../../contract/generation';
 import {
   choiceNameOf,
@@ -10,16 +12,18 @@ import {
   KNOWN_CHOICE_STEPS,
   type KnownChoiceStep,
 } from '../../contract/kitchen-choices';
+import { type KitchenLayoutId, kitchenLayoutIdSchema } from '../../contract/layouts';
 import {
-  type ChosenOption,
+  type NamedChoice,
   STEP_OPTIONS,
   type StepOption,
   WIZARD_STEP_IDS,
+  yesOrNo,
 } from '../../contract/wizard-steps';
 import {
+  type Catalogue,
+  catalogue,
   type FrontalPreviewEntry,
-  findFrontalPreview,
-  findWorktopPreview,
   type WorktopPreviewEntry,
 } from '../catalogue/catalogue';
 
@@ -32,23 +36,35 @@ export interface NamedKitchenChoices {
   choices?: ConfigurationChoice[];
 }
 
-/** One chosen option (contract/wizard-steps.ts), ready to be told: with its choice's name in words. */
-export interface DescribedChoice extends ChosenOption {
-  name: string;
+/** One chosen option with its choice's name (contract/wizard-steps.ts), and what the server knows of it. */
+export interface DescribedChoice extends NamedChoice {
   /** Whether the server knows the step (the catalogue's); the others are only named in words. */
   known: boolean;
   /** The catalogue item whose price this row carries (the front on its colour, the worktop on its finish). */
   pricedItemId?: string;
 }
 
-interface Resolved {
+/** What the picture is drawn from: the catalogue entries behind the chosen ids, the layout and the island. */
+export interface ResolvedLook {
   frontal: FrontalPreviewEntry;
   worktop: WorktopPreviewEntry;
-  shape: string;
+  layout: KitchenLayoutId;
   hasIsland: boolean;
 }
 
+/** A kitchen request resolved once: its look, and every choice in words in the wizard's order. */
+export interface ResolvedConfiguration extends ResolvedLook {
+  choices: readonly DescribedChoice[];
+}
+
+/** A request resolved, or what in it the catalogue cannot answer, named for the caller (UNKNOWN_CHOICE). */
+export type Resolution = { ok: true; configuration: ResolvedConfiguration } | { ok: false; problem: string };
+
+/** The catalogue's indexes a request is resolved against: the server's one catalogue unless told otherwise. */
+export type CatalogueIndex = Pick<Catalogue, 'frontalPreviewById' | 'worktopPreviewById'>;
+
 type Reading = Pick<DescribedChoice, 'value' | 'label' | 'hex' | 'pricedItemId'>;
+type FixedChoiceStep = keyof typeof STEP_OPTIONS;
 
 /** A step's options as the contract lists them; own keys only ("constructor" must not find Object.prototype's). */
 const optionsOf = (step: string): readonly StepOption[] | undefined =>
@@ -59,9 +75,14 @@ const optionsOf = (step: string): readonly StepOption[] | undefined =>
 const findStepOption = (step: string, value: string) =>
   optionsOf(step)?.find((option) => option.value === value);
 
-/** The option of a yes/no step for a boolean the spec's fields keep (handleless, an island). */
-const yesNoOption = (step: 'handles' | 'kitchen-island', yes: boolean): StepOption =>
-  findStepOption(step, yes ? 'yes' : 'no') ?? { value: yes ? 'yes' : 'no', label: yes ? 'Yes' : 'No' };
+/** A fixed choice in its option's words, for a value the server has already checked: the words live only there. */
+function option(step: FixedChoiceStep, value: string): Reading {
+  const found = findStepOption(step, value);
+  if (!found) throw new Error(`The contract lists no option "${value}" for ${step}.`);
+  return { value: found.value, label: found.label };
+}
+
+const words = (value: string): Reading => ({ value, label: value });
 
 /** Where a step stands in the wizard's order; a step the contract does not list comes after every one it does. */
 const wizardPositionOf = (step: string): number => {
@@ -69,53 +90,52 @@ const wizardPositionOf = (step: string): number => {
   return position < 0 ? WIZARD_STEP_IDS.length : position;
 };
 
-const option = ({ value, label }: { value: string; label: string }): Reading => ({ value, label });
-
-const words = (value: string): Reading => ({ value, label: value });
-
 /**
- * How each known step's choice is read from the catalogue: the value the app sends for it (which a request's list
- * must agree with) and its words; a fixed choice's words are its option's (contract/wizard-steps.ts).
+ * How each known step's choice is read from the resolved look: the value the app sends for it (which a request's
+ * list must agree with) and its words; a fixed choice's words are its option's (contract/wizard-steps.ts).
  */
-const READERS: Readonly<Record<KnownChoiceStep, (resolved: Resolved) => Reading>> = {
+const READERS: Readonly<Record<KnownChoiceStep, (look: ResolvedLook) => Reading>> = {
   design: ({ frontal }) => words(frontal.doorStyleGroup),
-  handles: ({ frontal }) => option(yesNoOption('handles', frontal.isHandleless)),
+  handles: ({ frontal }) => option('handles', yesOrNo(frontal.isHandleless)),
   finishing: ({ frontal }) => words(frontal.finish),
   'frontal-color': ({ frontal }) => ({
     value: frontal.id,
     label: frontal.colour,
-    hex: frontal.primaryHex,
+    hex: frontal.hex,
     pricedItemId: frontal.id,
   }),
   material: ({ worktop }) => words(worktop.material),
-  'material-color': ({ worktop }) => ({ ...words(worktop.colour), hex: worktop.primaryHex }),
+  'material-color': ({ worktop }) => ({ ...words(worktop.colour), hex: worktop.hex }),
   'material-preview': ({ worktop }) => ({
     value: worktop.id,
     label: worktop.finish,
     pricedItemId: worktop.id,
   }),
-  'kitchen-shape': ({ shape }) => ({
-    value: shape,
-    label: findStepOption('kitchen-shape', shape)?.label ?? shape,
-  }),
-  'kitchen-island': ({ hasIsland }) => option(yesNoOption('kitchen-island', hasIsland)),
+  'kitchen-shape': ({ layout }) => option('kitchen-shape', layout),
+  'kitchen-island': ({ hasIsland }) => option('kitchen-island', yesOrNo(hasIsland)),
 };
 
-const resolve = (named: NamedKitchenChoices): Resolved | null => {
-  const frontal = findFrontalPreview(named.frontalId);
-  const worktop = findWorktopPreview(named.worktopId);
-  return frontal && worktop ? { frontal, worktop, shape: named.shape, hasIsland: named.hasIsland } : null;
-};
+/** The look behind the named fields, or the first of them the catalogue cannot answer. */
+function resolveLook(
+  named: NamedKitchenChoices,
+  index: CatalogueIndex,
+): { ok: true; look: ResolvedLook } | { ok: false; problem: string } {
+  const frontal = index.frontalPreviewById.get(named.frontalId);
+  if (!frontal) return { ok: false, problem: 'frontalId: this front is not in the catalogue.' };
+  const worktop = index.worktopPreviewById.get(named.worktopId);
+  if (!worktop) return { ok: false, problem: 'worktopId: this worktop is not in the catalogue.' };
+  const layout = kitchenLayoutIdSchema.safeParse(named.shape);
+  if (!layout.success) return { ok: false, problem: 'shape: this kitchen layout does not exist.' };
+  return { ok: true, look: { frontal, worktop, layout: layout.data, hasIsland: named.hasIsland } };
+}
 
-/**
- * Why the request's list cannot be used, naming the choice (for UNKNOWN_CHOICE), or null when it can. Call after
- * the named fields were found in the catalogue: a known step in the list must say what they say.
- */
-export function disagreeingChoice(named: NamedKitchenChoices): string | null {
-  const resolved = resolve(named);
-  if (!resolved) return 'choices: the named choices are not in the catalogue.';
-  for (const { step, value } of named.choices ?? []) {
-    if (isKnownChoiceStep(step) && value !== READERS[step](resolved).value)
+/** Why the request's list cannot be used, naming the choice, or null: a known step must say what `known` says. */
+function disagreeingChoice(
+  listed: readonly ConfigurationChoice[],
+  known: readonly DescribedChoice[],
+): string | null {
+  for (const { step, value } of listed) {
+    if (isKnownChoiceStep(step) && value !== known.find((choice) => choice.step === step)?.value)
       return `choices: ${step} "${value}" is not the catalogue's choice for this request.`;
     if (!isKnownChoiceStep(step) && optionsOf(step) && !findStepOption(step, value))
       return `choices: ${step} "${value}" is not one of its options.`;
@@ -124,37 +144,54 @@ export function disagreeingChoice(named: NamedKitchenChoices): string | null {
 }
 
 /**
- * Every choice of a stored kitchen request in words, in the wizard's order (contract/wizard-steps.ts): the steps
- * the server knows from the catalogue (with their colour and priced item), and the others from its list, in their
- * options' words when the contract lists them (a step it does not list comes last, in the list's order). Empty
- * when the catalogue no longer has the named choices' entries. The prompt, the concept renderer, the share page,
- * the spec sheet and the side-by-side view read a configuration only through this.
+ * Resolves a kitchen request (as asked for, or as stored with its job) against the catalogue, once: the entries
+ * behind its ids, its layout, and every choice in words in the wizard's order (contract/wizard-steps.ts): the
+ * steps the server knows from the catalogue (with their colour and priced item), and the others from its list,
+ * in their options' words when the contract lists them (a step it does not list comes last, in the list's
+ * order). Not ok, naming what, when the catalogue lacks a named choice (it may have changed since the job was
+ * stored) or the list disagrees with the named fields.
  */
-export function describeConfiguration(named: NamedKitchenChoices): DescribedChoice[] {
-  const resolved = resolve(named);
-  if (!resolved) return [];
-  const known = KNOWN_CHOICE_STEPS.map((step) => ({
-    step,
-    name: KNOWN_CHOICE_NAMES[step],
-    ...READERS[step](resolved),
-    known: true,
-  }));
-  const others = (named.choices ?? [])
-    .filter(({ step }) => !isKnownChoiceStep(step))
-    .map(({ step, value, label }) => ({
+export function resolveConfiguration(
+  named: NamedKitchenChoices,
+  index: CatalogueIndex = catalogue,
+): Resolution {
+  const resolved = resolveLook(named, index);
+  if (!resolved.ok) return resolved;
+  const { look } = resolved;
+  const known = KNOWN_CHOICE_STEPS.map(
+    (step): DescribedChoice => ({
       step,
-      name: choiceNameOf(step),
-      value,
-      label: findStepOption(step, value)?.label ?? label ?? value,
-      known: false,
-    }));
+      name: KNOWN_CHOICE_NAMES[step],
+      ...READERS[step](look),
+      known: true,
+    }),
+  );
+  const listed = named.choices ?? [];
+  const problem = disagreeingChoice(listed, known);
+  if (problem) return { ok: false, problem };
+  const others = listed
+    .filter(({ step }) => !isKnownChoiceStep(step))
+    .map(
+      ({ step, value, label }): DescribedChoice => ({
+        step,
+        name: choiceNameOf(step),
+        value,
+        label: findStepOption(step, value)?.label ?? label ?? value,
+        known: false,
+      }),
+    );
   // In wizard order: a step the contract lists takes its place, one it does not comes last, as the list has it.
-  return [...known, ...others].sort((a, b) => wizardPositionOf(a.step) - wizardPositionOf(b.step));
+  const choices = [...known, ...others].sort((a, b) => wizardPositionOf(a.step) - wizardPositionOf(b.step));
+  return { ok: true, configuration: { ...look, choices } };
 }
 
-/** The choices the server has no look for: what providers and the renderer name in words. */
-export const otherChoicesOf = (named: NamedKitchenChoices): DescribedChoice[] =>
-  describeConfiguration(named).filter((choice) => !choice.known);
+/** A described choice as the views show it, without what only the server reads. */
+export const namedChoiceOf = ({ known: _, pricedItemId: __, ...choice }: DescribedChoice): NamedChoice =>
+  choice;
+
+/** The choices the server has no look for (a studio's own steps): what the prompt and the renderer name in words. */
+export const otherChoicesOf = (choices: readonly DescribedChoice[] = []): DescribedChoice[] =>
+  choices.filter((choice) => !choice.known);
 
 /** "Splashback: Tiles; Flooring: Light oak": other choices as one phrase. */
 export const choicesInWords = (choices: readonly DescribedChoice[]): string =>

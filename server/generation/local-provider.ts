@@ -5,20 +5,13 @@
 
 import type { PhotoLook } from './photo/photo-result';
 import type { GenerationProvider, KitchenRequest } from './provider';
+import { surfaceLooksOf } from './render/design';
 
 export const LOCAL_PROVIDER_NAME = 'local';
 
 /** The chosen front and worktop as the recolour reads them. */
 export function photoLookOf({ frontal, worktop }: Pick<KitchenRequest, 'frontal' | 'worktop'>): PhotoLook {
-  return {
-    fronts: { hex: frontal.primaryHex, finish: frontal.finish },
-    worktop: {
-      texture: worktop.texture,
-      primaryHex: worktop.primaryHex,
-      ...(worktop.accentHex ? { accentHex: worktop.accentHex } : {}),
-      finish: worktop.finish,
-    },
-  };
+  return surfaceLooksOf(frontal, worktop);
 }
 
 export function createLocalProvider(): GenerationProvider {

@@ -1,5 +1,5 @@
 // What a generation provider is: something that turns the user's normalised photo (and, for a kitchen, the
-// resolved catalogue choices) into one image. The job runner owns everything around it (the database, the
+// configuration resolved against the catalogue) into one image. The job runner owns everything around it (the database, the
 // quota, storing the result, stages it can see itself); a provider only makes pictures.
 //
 // Adding one (openai, replicate, comfyui, ...): write a `GenerationProviderFactory` in its own file and add it to
@@ -14,12 +14,10 @@
 //   comes as outbound/http-client's ServiceFailure, its base class); any other error reaches the user as a
 //   generic message and is logged in full;
 // - answer JPEG, PNG or WebP bytes: the runner checks they decode before storing them.
-import type { KitchenLayoutId } from '../../contract/layouts';
-import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../catalogue/catalogue';
 import type { Config } from '../config';
 import type { SurfaceMasks } from '../images/surface-masks';
 import { ServiceFailure } from '../outbound/service-failure';
-import type { DescribedChoice } from './configuration';
+import type { ResolvedConfiguration } from './configuration';
 import type { PhotoWork } from './photo/photo-work';
 
 /** An image handed to or returned by a provider. */
@@ -35,17 +33,16 @@ export interface EmptyRoomRequest {
   photo: ProviderImage;
 }
 
-export interface KitchenRequest {
+/**
+ * The job's configuration as the runner resolved it (`resolveConfiguration`): the catalogue entries behind the
+ * chosen ids (door style, handles, finish and colour; material, colour and finish), the layout, the island, and
+ * every choice in words, of which those of steps the server has no look for (`otherChoicesOf`) are named in
+ * words (D40); and the photo to draw it into.
+ */
+export interface KitchenRequest extends ResolvedConfiguration {
   photo: ProviderImage;
   /** The empty room made from the photo earlier, when the app has one; otherwise draw into `photo`. */
   emptyRoom: ProviderImage | null;
-  /** The catalogue entries behind the chosen ids: door style, handles, finish and colour; material and colour. */
-  frontal: FrontalPreviewEntry;
-  worktop: WorktopPreviewEntry;
-  layout: KitchenLayoutId;
-  hasIsland: boolean;
-  /** The choices of steps the server has no look for (a studio's own steps), to be named in words (D40). */
-  otherChoices: readonly DescribedChoice[];
   /**
    * The surfaces the visitor marked on `photo` (at its exact size), or null when they marked none. With masks,
    * only they may change: the offline provider recolours inside them, a photoreal one inpaints inside them and

@@ -7,10 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { kitchenLayoutIdSchema } from '../../contract/layouts';
-import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
 import { GENERATION_JOB_DEFAULTS } from '../config';
-import { otherChoicesOf } from '../generation/configuration';
+import { resolveConfiguration } from '../generation/configuration';
 import {
   GenerationFailure,
   type GenerationProvider,
@@ -25,7 +23,7 @@ import type { ReadSurfaceMasks } from '../images/surface-masks';
 import { ServiceFailure } from '../outbound/service-failure';
 import type { Quota } from '../quota/quota';
 import type { JobRecord, JobStore, Lease } from './job-store';
-import { notChargedMessage } from './messages';
+import { NO_LONGER_IN_CATALOGUE, notChargedMessage } from './messages';
 
 /** Photoreal providers take up to about two minutes; the app stops waiting at five. */
 export const GENERATION_TIMEOUT_MS = 3 * 60_000;
@@ -159,15 +157,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       context.signal.throwIfAborted();
       return provider.emptyRoom({ photo: source }, context);
     }
-    const frontal = findFrontalPreview(request.frontalId);
-    const worktop = findWorktopPreview(request.worktopId);
-    const layout = kitchenLayoutIdSchema.safeParse(request.shape);
-    // The route checked these; a catalogue changed by a deploy in between is the only way here.
-    if (!frontal || !worktop || !layout.success) {
-      throw new GenerationFailure(
-        'Some of your choices are no longer in the catalogue. Please choose again.',
-      );
-    }
+    // Once a run: the route checked the request, but this run may be on another instance, after a deploy.
+    const resolution = resolveConfiguration(request);
+    if (!resolution.ok) throw new GenerationFailure(NO_LONGER_IN_CATALOGUE);
     const [source, emptyRoom, masks] = await Promise.all([
       photo(record, request.imageId),
       request.emptyRoomId ? photo(record, request.emptyRoomId) : null,
@@ -179,11 +171,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       {
         photo: source,
         emptyRoom,
-        frontal,
-        worktop,
-        layout: layout.data,
-        hasIsland: request.hasIsland,
-        otherChoices: otherChoicesOf(request),
+        ...resolution.configuration,
         masks,
         variation: variationOf(job.id),
       },

@@ -9,7 +9,7 @@ import {
   type PastKitchenJob,
 } from '../../contract/generation';
 import type { Database, Queryable } from '../db/database';
-import { describeConfiguration, type NamedKitchenChoices } from '../generation/configuration';
+import { type NamedKitchenChoices, namedChoiceOf, resolveConfiguration } from '../generation/configuration';
 import type { ProviderReference } from '../generation/provider';
 import { resultFields } from './result-fields';
 
@@ -25,7 +25,7 @@ export type StoredJobRequest =
        * when none were. Absent in jobs from before marking.
        */
       masksDigest?: string | null;
-      /** Read its choices with `describeConfiguration` (configuration.ts). */
+      /** Read its choices with `resolveConfiguration` (configuration.ts). */
     } & NamedKitchenChoices);
 
 /** A job as the server sees it: the contract's job plus its owner, request and quota claim. */
@@ -247,15 +247,8 @@ export function createJobStore(db: Database): JobStore {
       );
       return rows.map((row) => {
         const { job, request } = toRecord(row);
-        const choices =
-          request.kind === 'kitchen'
-            ? describeConfiguration(request).map(({ step, name, value, label }) => ({
-                step,
-                name,
-                value,
-                label,
-              }))
-            : [];
+        const resolution = request.kind === 'kitchen' ? resolveConfiguration(request) : undefined;
+        const choices = resolution?.ok ? resolution.configuration.choices.map(namedChoiceOf) : [];
         return { ...job, sourceImageId: request.imageId, choices };
       });
     },

@@ -2,18 +2,16 @@
 // the layout and island they chose are shown as the concept drawing, over the light read from their photo,
 // labelled across the top as a sketch. Drawn on request from the job's stored choices (the drawing is
 // deterministic), so nothing more is stored, exported or swept.
-import { KITCHEN_LAYOUTS, kitchenLayoutIdSchema } from '../../contract/layouts';
-import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
-import { otherChoicesOf } from '../generation/configuration';
+import { type ResolvedConfiguration, resolveConfiguration } from '../generation/configuration';
 import { renderConcept } from '../generation/render/render-concept';
 import { HttpError } from '../http/errors';
 import type { ImageStore } from '../images/image-store';
 import type { JobRecord } from './job-store';
 
-/** The words across the sketch's top: what it shows, and that it is not the photo. */
-export function layoutSketchLabel(layoutId: string, hasIsland: boolean): string {
-  const layout = KITCHEN_LAYOUTS.find(({ id }) => id === layoutId)?.name ?? layoutId;
-  return `Layout sketch: ${layout}${hasIsland ? ' with an island' : ''}. A drawing, not your photo.`;
+/** The words across the sketch's top: the layout as its option reads, the island, and that it is not the photo. */
+function layoutSketchLabel({ choices, layout, hasIsland }: ResolvedConfiguration): string {
+  const chosen = choices.find(({ step }) => step === 'kitchen-shape')?.label ?? layout;
+  return `Layout sketch: ${chosen}${hasIsland ? ' with an island' : ''}. A drawing, not your photo.`;
 }
 
 const gone = () =>
@@ -22,21 +20,16 @@ const gone = () =>
 export async function drawLayoutSketch(record: JobRecord, images: ImageStore): Promise<Buffer> {
   const { request, userId } = record;
   if (request.kind !== 'kitchen') throw new Error('only a kitchen has a layout sketch');
-  const frontal = findFrontalPreview(request.frontalId);
-  const worktop = findWorktopPreview(request.worktopId);
-  const layout = kitchenLayoutIdSchema.safeParse(request.shape);
+  const resolution = resolveConfiguration(request);
   // A catalogue changed by a deploy since: the sketch can no longer be drawn as chosen.
-  if (!frontal || !worktop || !layout.success) throw gone();
+  if (!resolution.ok) throw gone();
   const photo = await images.get(userId, request.imageId);
   if (!photo) throw gone();
+  const { configuration } = resolution;
   const sketch = await renderConcept({
     photo: photo.bytes,
-    frontal,
-    worktop,
-    layout: layout.data,
-    hasIsland: request.hasIsland,
-    otherChoices: otherChoicesOf(request),
-    label: layoutSketchLabel(layout.data, request.hasIsland),
+    ...configuration,
+    label: layoutSketchLabel(configuration),
   });
   return sketch.bytes;
 }

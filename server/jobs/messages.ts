@@ -12,3 +12,7 @@ export const EXHAUSTED_MESSAGES: Record<JobKind, string> = {
   kitchen: notChargedMessage('kitchen', 'We could not finish your kitchen after several tries.'),
   empty_room: notChargedMessage('empty_room', 'We could not finish your empty room after several tries.'),
 };
+
+/** A stored kitchen whose choices the catalogue no longer has (changed by a deploy since it was asked for). */
+export const NO_LONGER_IN_CATALOGUE =
+  'Some of your choices are no longer in the catalogue. Please choose again.';

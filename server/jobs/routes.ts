@@ -13,14 +13,12 @@ import {
   type JobKind,
   jobPaths,
 } from '../../contract/generation';
-import { kitchenLayoutIdSchema } from '../../contract/layouts';
 import { BoundedCache } from '../catalogue/bounded-cache';
-import { findFrontalPreview, findWorktopPreview } from '../catalogue/catalogue';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import '../http/user-request';
-import { disagreeingChoice } from '../generation/configuration';
+import { resolveConfiguration } from '../generation/configuration';
 import { type GenerationProvider, isPaid } from '../generation/provider';
 import type { ImageStore } from '../images/image-store';
 import type { ReadSurfaceMasks } from '../images/surface-masks';
@@ -156,17 +154,9 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     const body = parseInput(generateKitchenRequestSchema, request.body);
     const idempotencyKey = idempotencyKeyOf(request);
     const { userId } = request;
-    if (!findFrontalPreview(body.frontalId)) {
-      throw new HttpError(400, 'UNKNOWN_CHOICE', 'frontalId: this front is not in the catalogue.');
-    }
-    if (!findWorktopPreview(body.worktopId)) {
-      throw new HttpError(400, 'UNKNOWN_CHOICE', 'worktopId: this worktop is not in the catalogue.');
-    }
-    if (!kitchenLayoutIdSchema.safeParse(body.shape).success) {
-      throw new HttpError(400, 'UNKNOWN_CHOICE', 'shape: this kitchen layout does not exist.');
-    }
-    const disagreement = disagreeingChoice(body);
-    if (disagreement) throw new HttpError(400, 'UNKNOWN_CHOICE', disagreement);
+    // Checked here; the runner resolves the stored request again when it runs, perhaps after a deploy.
+    const resolution = resolveConfiguration(body);
+    if (!resolution.ok) throw new HttpError(400, 'UNKNOWN_CHOICE', resolution.problem);
     await requireImage(userId, body.imageId, 'imageId');
     if (body.emptyRoomId) await requireImage(userId, body.emptyRoomId, 'emptyRoomId');
     const masks = await options.readMasks(userId, body.imageId);

@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { MARKED_SURFACES } from '../../../contract/surface-masks';
 import type { SurfaceMasks } from '../../images/surface-masks';
-import { type FrontLook, recolourFronts } from './recolour-fronts';
+import type { FrontLook, WorktopLook } from '../render/design';
+import { recolourFronts } from './recolour-fronts';
 import { retextureWorktop } from './retexture-worktop';
 import { blendInto, type RgbPixels, surfaceRegion } from './surface-region';
-import { type WorktopLook, worktopTexture } from './worktop-texture';
+import { worktopTexture } from './worktop-texture';
 
 // The offline photo result (issue 22): the visitor's own photo, at its own size, with the marked fronts in the
 // chosen colour and finish and the marked worktop in the chosen material; every pixel outside the feathered

@@ -1,4 +1,5 @@
 import type { FrontFinish } from '../../catalogue/frontal-data';
+import type { FrontLook } from '../render/design';
 import { linearOfHex, linearToSrgb } from './linear-light';
 import { maskedMedian } from './planes';
 import { luminancePlane, shadingCurve, surfaceMean, withoutFineNoise } from './shading';
@@ -16,11 +17,6 @@ import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-regi
 // Handles: a small detail much brighter than the door round it (metal bars, knobs, hinges' glints) is kept as
 // it was; a colour multiplied into it would turn chrome into the door's colour. Dark details (black handles,
 // gaps, shadows) need no rule: shading keeps them dark in any colour.
-
-export interface FrontLook {
-  hex: string;
-  finish: FrontFinish;
-}
 
 /** How much each finish reflects, 0 (dead matt) to 1 (high gloss). */
 const SHEEN: Readonly<Record<FrontFinish, number>> = {

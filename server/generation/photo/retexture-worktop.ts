@@ -1,3 +1,4 @@
+import type { WorktopLook } from '../render/design';
 import { worktopReflection } from '../render/worktop-surface';
 import { counterObjects } from './counter-objects';
 import { type CounterMapping, counterPieces } from './counter-plane';
@@ -5,7 +6,7 @@ import { linearToSrgb } from './linear-light';
 import { maskedMedian } from './planes';
 import { luminancePlane, shadingCurve, surfaceMean } from './shading';
 import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-region';
-import { sampleTexture, type Texture, type WorktopLook } from './worktop-texture';
+import { sampleTexture, type Texture } from './worktop-texture';
 
 // The worktop in the chosen material: the material's texture laid on the counter's plane through one
 // homography (so its grain and veins recede in perspective), lit by the photo's smoothed luminance (the

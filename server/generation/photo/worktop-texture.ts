@@ -1,17 +1,11 @@
 import sharp from 'sharp';
 import { swatchSvg } from '../../catalogue/swatch-svg';
-import type { SurfaceTexture, WorktopFinish } from '../../catalogue/worktop-data';
+import type { WorktopFinish } from '../../catalogue/worktop-data';
+import type { WorktopLook } from '../render/design';
 import { SRGB_TO_LINEAR } from './linear-light';
 
 // The chosen worktop's surface as linear-RGB texels: the catalogue's own swatch drawing (veins, specks, grain,
 // cement, brushed steel), the same the app shows, drawn once at a size fine enough for a close counter.
-
-export interface WorktopLook {
-  texture: SurfaceTexture;
-  primaryHex: string;
-  accentHex?: string;
-  finish: WorktopFinish;
-}
 
 /** One level of the texture: linear RGB, 3 floats a texel, row-major, `size` texels a side (a power of two). */
 interface TextureLevel {
@@ -74,11 +68,11 @@ export async function worktopTexture(look: WorktopLook): Promise<Texture> {
     {
       kind: 'worktop',
       texture: look.texture,
-      primaryHex: look.primaryHex,
+      hex: look.hex,
       accentHex: look.accentHex,
       finish,
     },
-    `photo/${look.texture}/${look.primaryHex}/${look.accentHex ?? ''}`,
+    `photo/${look.texture}/${look.hex}/${look.accentHex ?? ''}`,
   );
   const bytes = await sharp(Buffer.from(svg)).resize(TILE_TEXELS, TILE_TEXELS).removeAlpha().raw().toBuffer();
   const levels = [{ texels: wrapping(bytes, TILE_TEXELS), size: TILE_TEXELS }];

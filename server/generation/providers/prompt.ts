@@ -7,17 +7,17 @@ import { findKitchenLayout, type KitchenLayoutId } from '../../../contract/layou
 import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../../catalogue/catalogue';
 import type { DoorProfile } from '../../catalogue/frontal-data';
 import type { SurfaceTexture } from '../../catalogue/worktop-data';
-import { choicesInWords, type DescribedChoice } from '../configuration';
+import {
+  choicesInWords,
+  type DescribedChoice,
+  otherChoicesOf,
+  type ResolvedConfiguration,
+  type ResolvedLook,
+} from '../configuration';
 import { type HandleStyle, handleStyleFor } from '../render/design';
 
-export interface KitchenPromptChoices {
-  frontal: FrontalPreviewEntry;
-  worktop: WorktopPreviewEntry;
-  layout: KitchenLayoutId;
-  hasIsland: boolean;
-  /** Choices of steps the prompt has no words of its own for: named as the user chose them (D40). */
-  otherChoices?: readonly DescribedChoice[];
-}
+/** The resolved configuration; of its choices, those of steps it has no words of its own for are named (D40). */
+export type KitchenPromptChoices = ResolvedLook & Partial<Pick<ResolvedConfiguration, 'choices'>>;
 
 /** What must not change, for both the empty room and the kitchen. */
 export const KEEP_THE_ROOM =
@@ -79,20 +79,20 @@ function frontsSentence(frontal: FrontalPreviewEntry): string {
   const handle = HANDLE_LOOK[handleStyleFor(frontal.doorStyleGroup, frontal.isHandleless)];
   return (
     `Cabinet fronts: ${frontal.doorStyleGroup} door style (${PROFILE_LOOK[frontal.profile]}), with ${handle}, ` +
-    `${frontal.finish} finish, colour ${colour(frontal.colour, frontal.primaryHex)}.`
+    `${frontal.finish} finish, colour ${colour(frontal.colour, frontal.hex)}.`
   );
 }
 
 function worktopSentence(worktop: WorktopPreviewEntry): string {
   const accent = worktop.accentHex ? ` in ${worktop.accentHex.toUpperCase()}` : '';
   return (
-    `Worktop: ${worktop.material}, colour ${colour(worktop.colour, worktop.primaryHex)} with ` +
+    `Worktop: ${worktop.material}, colour ${colour(worktop.colour, worktop.hex)} with ` +
     `${TEXTURE_LOOK[worktop.texture]}${accent}, ${worktop.finish} finish, about 30 mm thick.`
   );
 }
 
 /** "Also as chosen: Splashback: Tiles; Flooring: Light oak." — or nothing when there are none. */
-function otherChoicesSentence(choices: readonly DescribedChoice[] = []): string[] {
+function otherChoicesSentence(choices: readonly DescribedChoice[]): string[] {
   return choices.length === 0 ? [] : [`Also as chosen: ${choicesInWords(choices)}.`];
 }
 
@@ -104,7 +104,7 @@ export function kitchenPrompt(choices: KitchenPromptChoices): string {
     layoutSentence(choices.layout, choices.hasIsland),
     frontsSentence(choices.frontal),
     worktopSentence(choices.worktop),
-    ...otherChoicesSentence(choices.otherChoices),
+    ...otherChoicesSentence(otherChoicesOf(choices.choices)),
     'Integrated appliances and a sink in the worktop.',
     PHOTOGRAPHY,
   ].join(' ');

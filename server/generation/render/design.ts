@@ -8,20 +8,39 @@ import type { SurfaceTexture, WorktopFinish } from '../../catalogue/worktop-data
 
 export type HandleStyle = 'bar' | 'knob' | 'cup' | 'none';
 
+/** How the chosen fronts look: what the concept drawing and the offline photo result both paint. */
+export interface FrontLook {
+  hex: string;
+  finish: FrontFinish;
+}
+
+/** How the chosen worktop looks: its surface's pattern, colours and finish. */
+export interface WorktopLook {
+  texture: SurfaceTexture;
+  hex: string;
+  accentHex?: string;
+  finish: WorktopFinish;
+}
+
+/** The chosen front's and worktop's looks, read from their catalogue entries in this one place. */
+export function surfaceLooksOf(
+  frontal: FrontalPreviewEntry,
+  worktop: WorktopPreviewEntry,
+): { fronts: FrontLook; worktop: WorktopLook & { material: string } } {
+  const { material, texture, hex, accentHex, finish } = worktop;
+  return {
+    fronts: { hex: frontal.hex, finish: frontal.finish },
+    worktop: { material, texture, hex, finish, ...(accentHex ? { accentHex } : {}) },
+  };
+}
+
 export interface KitchenDesign {
   layout: KitchenLayoutId;
   hasIsland: boolean;
   profile: DoorProfile;
   handle: HandleStyle;
-  finish: FrontFinish;
-  frontHex: string;
-  worktop: {
-    material: string;
-    texture: SurfaceTexture;
-    primaryHex: string;
-    accentHex?: string;
-    finish: WorktopFinish;
-  };
+  fronts: FrontLook;
+  worktop: WorktopLook & { material: string };
 }
 
 /**
@@ -51,20 +70,11 @@ export function designFromChoices(
   layout: KitchenLayoutId,
   hasIsland: boolean,
 ): KitchenDesign {
-  const surface: KitchenDesign['worktop'] = {
-    material: worktop.material,
-    texture: worktop.texture,
-    primaryHex: worktop.primaryHex,
-    finish: worktop.finish,
-  };
-  if (worktop.accentHex) surface.accentHex = worktop.accentHex;
   return {
     layout,
     hasIsland,
     profile: frontal.profile,
     handle: handleStyleFor(frontal.doorStyleGroup, frontal.isHandleless),
-    finish: frontal.finish,
-    frontHex: frontal.primaryHex,
-    worktop: surface,
+    ...surfaceLooksOf(frontal, worktop),
   };
 }

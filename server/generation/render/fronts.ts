@@ -45,7 +45,7 @@ function shape(points: string, fill: string, opacity = 1): string {
  * frame shades the panel's top and right bevels and lights its bottom and left ones.
  */
 function recessedPanel(context: FrontContext, margin: number): string {
-  const hex = context.design.frontHex;
+  const hex = context.design.fronts.hex;
   const bevel = 0.016;
   const m = Math.min(margin, context.height * 0.28);
   const inner = m + bevel;
@@ -61,9 +61,9 @@ function grooves(context: FrontContext, margin: number): string {
   const { width, design } = context;
   const lines: string[] = [];
   for (let x = margin + 0.07; x < width - margin - 0.03; x += 0.07) {
-    lines.push(shape(inset(context, x, margin, width - x - 0.005, margin), darken(design.frontHex, 0.3)));
+    lines.push(shape(inset(context, x, margin, width - x - 0.005, margin), darken(design.fronts.hex, 0.3)));
     lines.push(
-      shape(inset(context, x + 0.005, margin, width - x - 0.008, margin), lighten(design.frontHex, 0.2)),
+      shape(inset(context, x + 0.005, margin, width - x - 0.008, margin), lighten(design.fronts.hex, 0.2)),
     );
   }
   return recessedPanel(context, margin) + lines.join('');
@@ -82,15 +82,15 @@ function glassPanel(context: FrontContext): string {
       darken('#C9D6DA', 0.3),
       0.6,
     ),
-    shape(inset(context, midU - bar / 2, margin, midU - bar / 2, margin), design.frontHex),
-    shape(inset(context, margin, height / 2 - bar / 2, margin, height / 2 - bar / 2), design.frontHex),
+    shape(inset(context, midU - bar / 2, margin, midU - bar / 2, margin), design.fronts.hex),
+    shape(inset(context, margin, height / 2 - bar / 2, margin, height / 2 - bar / 2), design.fronts.hex),
     recessedPanel(context, margin - 0.012),
   ].join('');
 }
 
 function profileDetail(context: FrontContext): string {
   const { design, front } = context;
-  const hex = design.frontHex;
+  const hex = design.fronts.hex;
   const isWallDoor = front.kind === 'wall-door';
   switch (design.profile) {
     case 'slab':
@@ -137,7 +137,7 @@ function profileDetail(context: FrontContext): string {
 
 /** In-frame doors sit inside a face frame: a deeper shadow line all round the door. */
 function frameShadow(context: FrontContext): string {
-  const hex = context.design.frontHex;
+  const hex = context.design.fronts.hex;
   return (
     shape(inset(context, 0, 0, 0, context.height - 0.014), darken(hex, 0.45)) +
     shape(inset(context, context.width - 0.014, 0, 0, 0), darken(hex, 0.35)) +
@@ -148,7 +148,7 @@ function frameShadow(context: FrontContext): string {
 
 /** The finish's sheen: none on super-matt, a soft top band on matt and paint, window streaks on lacquer and gloss. */
 function finishHighlight(context: FrontContext): string {
-  const { finish } = context.design;
+  const { finish } = context.design.fronts;
   const topBand = (opacity: number) => shape(quad(context, 0, 0, 1, 0.3), 'url(#sheen-down)', opacity);
   const streak = (from: number, to: number, opacity: number) =>
     shape(quad(context, from, 0, to, 1), 'url(#streak)', opacity);
@@ -174,16 +174,16 @@ function finishHighlight(context: FrontContext): string {
   }
 }
 
-function metalFor(frontHex: string): string {
+function metalFor(hex: string): string {
   // Dark nickel reads on pale fronts, brushed brass on dark and timber ones.
-  return luminance(frontHex) > 0.5 ? '#4F5357' : '#C4A46A';
+  return luminance(hex) > 0.5 ? '#4F5357' : '#C4A46A';
 }
 
 /** Handle placement: at the top of base fronts and the bottom of wall-height ones, by the opening edge. */
 function handle(context: FrontContext): string {
   const { design, front, width, height } = context;
   if (design.handle === 'none' || front.kind === 'oven') return '';
-  const metal = metalFor(design.frontHex);
+  const metal = metalFor(design.fronts.hex);
   const fromOpening = (metres: number) => (front.opening === 'right' ? width - metres : metres);
   const highFront = front.y0 > 1.2;
   const drawer = front.kind === 'drawer';
@@ -247,7 +247,7 @@ export function frontSvg(
     height: front.y1 - front.y0,
   };
   if (front.kind === 'oven') return ovenFront(context);
-  const fill = design.finish === 'Woodgrain' ? 'url(#woodgrain)' : design.frontHex;
+  const fill = design.fronts.finish === 'Woodgrain' ? 'url(#woodgrain)' : design.fronts.hex;
   return (
     shape(inset(context, GAP, GAP, GAP, GAP), fill) +
     profileDetail(context) +

@@ -27,8 +27,8 @@ async function rgbOf(svg: string): Promise<Buffer> {
 }
 
 function withSurface(design: KitchenDesign, surface: MarkedSurface, hex: string): KitchenDesign {
-  if (surface === 'fronts') return { ...design, frontHex: hex };
-  const worktop = { ...design.worktop, primaryHex: hex };
+  if (surface === 'fronts') return { ...design, fronts: { ...design.fronts, hex } };
+  const worktop = { ...design.worktop, hex };
   if (design.worktop.accentHex) worktop.accentHex = hex;
   return { ...design, worktop };
 }

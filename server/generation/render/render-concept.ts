@@ -1,7 +1,11 @@
 import sharp from 'sharp';
 import type { KitchenLayoutId } from '../../../contract/layouts';
-import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../../catalogue/catalogue';
-import type { DescribedChoice } from '../configuration';
+import {
+  type DescribedChoice,
+  otherChoicesOf,
+  type ResolvedConfiguration,
+  type ResolvedLook,
+} from '../configuration';
 import { labelBand, otherChoicesCaption } from './caption';
 import { designFromChoices, type KitchenDesign } from './design';
 import { makeCamera, type Rect } from './perspective';
@@ -13,14 +17,9 @@ import { tileSize, worktopTile } from './worktop-surface';
 // The offline concept renderer behind the `local` generation provider: the user's photo and choices in, a
 // drawn concept of their new kitchen out. Pure and deterministic: the same inputs give the same bytes.
 
-export interface ConceptInput {
+/** The resolved configuration over a photo; of its choices, those the drawing has no look for are named below. */
+export interface ConceptInput extends ResolvedLook, Partial<Pick<ResolvedConfiguration, 'choices'>> {
   photo: Buffer;
-  frontal: FrontalPreviewEntry;
-  worktop: WorktopPreviewEntry;
-  layout: KitchenLayoutId;
-  hasIsland: boolean;
-  /** Choices the drawing has no look for: named in words along the bottom. */
-  otherChoices?: readonly DescribedChoice[];
   /** Words across the top saying what the picture is (the layout sketch's). */
   label?: string;
 }
@@ -76,7 +75,7 @@ export function renderConcept(input: ConceptInput): Promise<ConceptImage> {
   return renderDesign(
     input.photo,
     designFromChoices(input.frontal, input.worktop, input.layout, input.hasIsland),
-    input.otherChoices,
+    otherChoicesOf(input.choices),
     input.label,
   );
 }

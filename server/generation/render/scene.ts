@@ -28,9 +28,9 @@ function polygon(camera: Camera, points: readonly Point3[], fill: string, extra 
 
 // ---- Definitions: gradients and patterns shared by many shapes ----
 
-function woodgrainPattern(frontHex: string, scale: number): string {
+function woodgrainPattern(hex: string, scale: number): string {
   // Vertical growth lines whose waves repeat exactly once per tile, so the tile joins without seams.
-  const random = seededRandom(`woodgrain/${frontHex}`);
+  const random = seededRandom(`woodgrain/${hex}`);
   const width = Math.round(60 * scale);
   const height = Math.round(360 * scale);
   const lines: string[] = [];
@@ -43,10 +43,10 @@ function woodgrainPattern(frontHex: string, scale: number): string {
       points.push(`${fmt(x + amplitude * Math.sin((y / height) * Math.PI * 2 + phase))},${fmt(y)}`);
     }
     lines.push(
-      `<polyline points="${points.join(' ')}" fill="none" stroke="${darken(frontHex, random.between(0.18, 0.35))}" stroke-width="${fmt(random.between(0.6, 2) * scale)}" stroke-opacity="${random.between(0.35, 0.7).toFixed(2)}"/>`,
+      `<polyline points="${points.join(' ')}" fill="none" stroke="${darken(hex, random.between(0.18, 0.35))}" stroke-width="${fmt(random.between(0.6, 2) * scale)}" stroke-opacity="${random.between(0.35, 0.7).toFixed(2)}"/>`,
     );
   }
-  return `<pattern id="woodgrain" patternUnits="userSpaceOnUse" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${frontHex}"/>${lines.join('')}</pattern>`;
+  return `<pattern id="woodgrain" patternUnits="userSpaceOnUse" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${hex}"/>${lines.join('')}</pattern>`;
 }
 
 function definitions(context: SceneContext, tileUrl: string): string {
@@ -59,7 +59,7 @@ function definitions(context: SceneContext, tileUrl: string): string {
   return [
     '<defs>',
     worktopPatterns(tileUrl, width),
-    design.finish === 'Woodgrain' ? woodgrainPattern(design.frontHex, scale) : '',
+    design.fronts.finish === 'Woodgrain' ? woodgrainPattern(design.fronts.hex, scale) : '',
     `<pattern id="flutes" patternUnits="userSpaceOnUse" width="${flute}" height="${flute}"><rect width="${flute * 0.45}" height="${flute}" fill="#000" fill-opacity="0.2"/><rect x="${flute * 0.6}" width="${Math.max(1, flute * 0.15)}" height="${flute}" fill="#FFF" fill-opacity="0.3"/></pattern>`,
     `<pattern id="brush" patternUnits="userSpaceOnUse" width="17" height="90"><rect width="1" height="60" fill="#000" fill-opacity="0.07"/><rect x="6" y="30" width="1" height="60" fill="#FFF" fill-opacity="0.09"/><rect x="11" y="10" width="2" height="50" fill="#000" fill-opacity="0.045"/></pattern>`,
     '<linearGradient id="sheen-down" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#FFF" stop-opacity="0.3"/><stop offset="1" stop-color="#FFF" stop-opacity="0"/></linearGradient>',
@@ -450,8 +450,8 @@ function appliances(context: SceneContext, cabinet: CabinetPlan, top: number): s
 function cabinetSvg(context: SceneContext, cabinet: CabinetPlan): string {
   const { camera, design } = context;
   const { frame, s0, s1, d0, d1, y0, y1 } = cabinet;
-  const gapHex = darken(design.frontHex, design.finish === 'Super-Matt' ? 0.55 : 0.45);
-  const endHex = design.finish === 'Woodgrain' ? 'url(#woodgrain)' : design.frontHex;
+  const gapHex = darken(design.fronts.hex, design.fronts.finish === 'Super-Matt' ? 0.55 : 0.45);
+  const endHex = design.fronts.finish === 'Woodgrain' ? 'url(#woodgrain)' : design.fronts.hex;
   const parts: string[] = [];
   const standsOnFloor = cabinet.role !== 'wall';
   if (standsOnFloor) {
@@ -462,11 +462,11 @@ function cabinetSvg(context: SceneContext, cabinet: CabinetPlan): string {
       [0, BASE.plinth],
       [d0 + 0.06, d1 - (cabinet.role === 'island' ? 0.06 : 0)],
     );
-    parts.push(boxSvg(camera, plinth, {}, darken(design.frontHex, 0.4)));
+    parts.push(boxSvg(camera, plinth, {}, darken(design.fronts.hex, 0.4)));
   }
   const bodyBottom = standsOnFloor ? BASE.plinth : y0;
   const body = visibleFaces(frame, [s0, s1], [bodyBottom, y1], [d0, d1]);
-  parts.push(boxSvg(camera, body, { front: gapHex, bottom: darken(design.frontHex, 0.3) }, endHex));
+  parts.push(boxSvg(camera, body, { front: gapHex, bottom: darken(design.fronts.hex, 0.3) }, endHex));
   for (const front of cabinet.fronts) parts.push(frontSvg(camera, cabinet, front, design));
   if (cabinet.facing === 'left') {
     const front = body.get('front');

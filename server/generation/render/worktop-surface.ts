@@ -70,7 +70,7 @@ export const tileSize = (imageWidth: number) => Math.round(imageWidth * 0.15);
 export async function worktopTile(worktop: Worktop, size: number): Promise<string> {
   const finish: WorktopFinish =
     worktop.finish === 'Leathered' || worktop.finish === 'Textured' ? worktop.finish : 'Honed';
-  const identity = [worktop.texture, worktop.primaryHex, worktop.accentHex ?? '', finish].join('|');
+  const identity = [worktop.texture, worktop.hex, worktop.accentHex ?? '', finish].join('|');
   const key = `${identity}|${size}`;
   const cached = tileCache.get(key);
   if (cached) return cached;
@@ -78,7 +78,7 @@ export async function worktopTile(worktop: Worktop, size: number): Promise<strin
     {
       kind: 'worktop',
       texture: worktop.texture,
-      primaryHex: worktop.primaryHex,
+      hex: worktop.hex,
       accentHex: worktop.accentHex,
       finish,
     },

@@ -1,7 +1,6 @@
 // The kitchen's choices as a short list, each with its "Change" (issues 16 and 25): the wizard at that step with
 // every other choice kept; Next then returns to the review. Shown on the result page and as the review itself.
 import { choiceNameOf } from '../../../contract/kitchen-choices';
-import { findKitchenLayout } from '../../../contract/layouts';
 import type { KitchenContext } from '../../../machines/kitchen/context';
 import { chosenOn, FIRST_STEP, STEP_IDS, type StepId } from '../../../machines/kitchen/steps';
 import { useKitchenContext, useSend } from '../../kitchen/use-kitchen';
@@ -15,12 +14,10 @@ const choiceTitle = (step: StepId): string => (step === FIRST_STEP ? 'Photo' : c
  */
 export const choiceOfStep = (step: StepId): string => choiceTitle(step).toLowerCase();
 
-/** A step's choice as the visitor read it on the step: the photo as such, a layout by its name, not its id. */
+/** A step's choice as the visitor read it on the step (its option's words, a layout by its name): the photo as such. */
 function chosenWords(step: StepId, context: KitchenContext): string | null {
   if (step === FIRST_STEP) return context.inputImageDataUrl === null ? null : 'Your photo';
-  const chosen = chosenOn(step, context);
-  if (chosen === null) return null;
-  return step === 'kitchen-shape' ? (findKitchenLayout(chosen.value)?.name ?? chosen.label) : chosen.label;
+  return chosenOn(step, context)?.label ?? null;
 }
 
 export function ChoicesSummary({ headingId, heading }: { headingId: string; heading: string }) {

@@ -3,7 +3,8 @@
 // one at a time; an earlier one reopened from the history shows the choices it was made with.
 import { lazy, Suspense } from 'react';
 import { ownerSpecSheetUrl } from '../../../contract/share-paths';
-import type { ComparedChoice, PastGeneration } from '../../../machines/kitchen/actors';
+import type { NamedChoice } from '../../../contract/wizard-steps';
+import type { PastGeneration } from '../../../machines/kitchen/actors';
 import { useKitchenContext, useSend } from '../../kitchen/use-kitchen';
 import { RouteLink } from '../../routing/RouteLink';
 import { retentionText } from '../generations-left';
@@ -52,7 +53,7 @@ function KitchenPicture({ before, after }: { before: string | null; after: strin
 }
 
 /** An earlier kitchen's choices as the history lists them: read only (a change starts from the latest). */
-function ChoicesMadeWith({ choices }: { choices: ComparedChoice[] }) {
+function ChoicesMadeWith({ choices }: { choices: NamedChoice[] }) {
   return (
     <section className="choices-summary" aria-labelledby="made-with-title">
       <h2 id="made-with-title">Made With</h2>

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  buildCatalogue,
-  catalogue,
-  findFrontalPreview,
-  findWorktopPreview,
-} from '../../../server/catalogue/catalogue';
+import { buildCatalogue, catalogue } from '../../../server/catalogue/catalogue';
 import { isHexColour } from '../../../server/catalogue/colour';
 import { nameBasedUuid } from '../../../server/catalogue/stable-id';
 
@@ -41,7 +36,7 @@ describe('the worktop catalogue', () => {
     expect(catalogue.worktopMaterials.length).toBeGreaterThanOrEqual(8);
     expect(worktopColours.length).toBeGreaterThanOrEqual(60);
     for (const colour of worktopColours) {
-      expect(isHexColour(colour.primaryHex), colour.colour).toBe(true);
+      expect(isHexColour(colour.hex), colour.colour).toBe(true);
       expect(colour.imageUrl).toMatch(/^\/api\/v1\/store\/swatches\/\w+\/[0-9a-f-]{36}\.webp$/);
       expect(colour.previews.length).toBeGreaterThan(0);
     }
@@ -57,15 +52,15 @@ describe('the worktop catalogue', () => {
   it('finds a worktop preview by id with the material, colour, hex and finish behind it', () => {
     const absoluteBlack = worktopColours.find((colour) => colour.colour === 'Absolute Black');
     const leathered = absoluteBlack?.previews.find((preview) => preview.finish === 'Leathered');
-    expect(findWorktopPreview(leathered?.id ?? '')).toMatchObject({
+    expect(catalogue.worktopPreviewById.get(leathered?.id ?? '')).toMatchObject({
       material: 'Granite',
       colourGroup: 'Blacks',
       colour: 'Absolute Black',
-      primaryHex: '#1A1A1A',
+      hex: '#1A1A1A',
       finish: 'Leathered',
       texture: 'speckled',
     });
-    expect(findWorktopPreview('00000000-0000-5000-8000-000000000000')).toBeUndefined();
+    expect(catalogue.worktopPreviewById.get('00000000-0000-5000-8000-000000000000')).toBeUndefined();
   });
 });
 
@@ -76,7 +71,7 @@ describe('the frontal catalogue', () => {
     const colours = new Set(frontalPreviews.map((preview) => `${preview.colourGroup}/${preview.colour}`));
     expect(colourGroups.size).toBeGreaterThanOrEqual(8);
     expect(colours.size).toBeGreaterThanOrEqual(60);
-    for (const preview of frontalPreviews) expect(isHexColour(preview.primaryHex)).toBe(true);
+    for (const preview of frontalPreviews) expect(isHexColour(preview.hex)).toBe(true);
   });
 
   it('never offers gloss on a profiled door, and woodgrain only in woods', () => {
@@ -105,13 +100,13 @@ describe('the frontal catalogue', () => {
         preview.doorStyleGroup === 'Shaker' && preview.finish === 'Painted' && preview.colour === 'Sage',
     );
     expect(sage).toBeDefined();
-    expect(findFrontalPreview(sage?.id ?? '')).toMatchObject({
+    expect(catalogue.frontalPreviewById.get(sage?.id ?? '')).toMatchObject({
       doorStyleGroup: 'Shaker',
       isHandleless: false,
       finish: 'Painted',
       colourGroup: 'Greens',
       colour: 'Sage',
-      primaryHex: '#9DA38D',
+      hex: '#9DA38D',
       profile: 'shaker',
     });
   });

@@ -1,14 +1,19 @@
 // The configuration as a list of choices (D40), against the real server, PGlite, sharp and the concept
 // renderer: a studio's own step reaches the job and the layout sketch in words; the steps the server knows must agree
 // with the catalogue; hostile lists are refused; the spec's request without a list keeps working.
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
-import { MAX_CONFIGURATION_CHOICES } from '../../../contract/generation';
-import { describeConfiguration, type NamedKitchenChoices } from '../../../server/generation/configuration';
+import { generationHistorySchema, jobPaths, MAX_CONFIGURATION_CHOICES } from '../../../contract/generation';
+import type { NamedKitchenChoices } from '../../../server/generation/configuration';
+import { createJobStore } from '../../../server/jobs/job-store';
+import { createQuota } from '../../../server/quota/quota';
 import { serverOnPgliteForFile } from '../../../tooling/server';
 import { SPEC_STEP_ORDER } from '../../../tooling/spec-oracle';
-import { APP_CONFIGURATION, GenerationClient, startedJob } from './generation-client';
+import { resolvedChoices } from '../../support/resolved-choices';
+import { APP_CONFIGURATION, CHOICES, GenerationClient, startedJob } from './generation-client';
 
 const running = serverOnPgliteForFile({ generationLimit: 50 });
 
@@ -59,7 +64,7 @@ describe('choices as a list', () => {
     const plain = await madeKitchen(client, imageId);
     const listed = await madeKitchen(client, imageId, withSplashback);
 
-    const described = describeConfiguration(await storedRequest(listed.job.id));
+    const described = resolvedChoices(await storedRequest(listed.job.id));
     // The steps the server knows (every spec step but the photo), then the studio's own.
     expect(described.map(({ step }) => step)).toEqual([...SPEC_STEP_ORDER.slice(1), 'splashback']);
     expect(described.at(-1)).toEqual({
@@ -70,7 +75,7 @@ describe('choices as a list', () => {
       known: false,
     });
     // The spec's request without a list reads back with the same known choices.
-    expect(describeConfiguration(await storedRequest(plain.job.id))).toEqual(
+    expect(resolvedChoices(await storedRequest(plain.job.id))).toEqual(
       described.filter(({ known }) => known),
     );
     // The caption band darkens the bottom of the sketch; without other choices there is none.
@@ -80,7 +85,7 @@ describe('choices as a list', () => {
   it('takes a step named like a property every object has ("constructor") for one it does not know', async () => {
     const client = new GenerationClient(running.server.origin);
     const { job } = await madeKitchen(client, await client.upload(), [{ step: 'constructor', value: 'oak' }]);
-    expect(describeConfiguration(await storedRequest(job.id)).at(-1)).toEqual({
+    expect(resolvedChoices(await storedRequest(job.id)).at(-1)).toEqual({
       step: 'constructor',
       name: 'Constructor',
       value: 'oak',
@@ -135,6 +140,41 @@ describe('choices as a list', () => {
     expect(error.code).toBe(code);
     expect(JSON.stringify(error)).toContain(named);
     expect(await client.remaining()).toBe(50);
+  });
+
+  it('fails a stored kitchen whose front left the catalogue since, saying so, and gives its unit back', async () => {
+    // As a deploy would leave it: a job stored while its front was in the catalogue, run after the front is gone.
+    // The runner resolves the stored request itself, once, rather than trusting the route's earlier check.
+    const client = new GenerationClient(running.server.origin);
+    const imageId = await client.upload();
+    const before = await client.remaining();
+    const [owner] = await running.db.query<{ userId: number }>(
+      'SELECT owner_id AS "userId" FROM images WHERE id = $1',
+      [imageId],
+    );
+    const userId = owner?.userId ?? 0;
+    const claimed = await createQuota(running.db).claim(userId);
+    if (!claimed.granted) throw new Error('the quota refused a claim');
+    const id = randomUUID();
+    await createJobStore(running.db).create({
+      id,
+      userId,
+      request: { kind: 'kitchen', ...CHOICES, imageId, emptyRoomId: null, frontalId: randomUUID() },
+      provider: 'local',
+      claimId: claimed.claim.id,
+      idempotencyKey: null,
+    });
+    const failed = await client.finished(id);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toBe(
+      'Some of your choices are no longer in the catalogue. Please choose again. Your generation was not charged; please try again.',
+    );
+    expect(await client.remaining()).toBe(before);
+    // The history still lists it, with no choices to tell.
+    const history = generationHistorySchema.parse(
+      (await client.request(`${API_PREFIX}${jobPaths.history}`)).body,
+    );
+    expect(history.jobs.find((job) => job.id === id)?.choices).toEqual([]);
   });
 
   it('accepts dozens of listed generations at once, each stored with its own choice', async () => {

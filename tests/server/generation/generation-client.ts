@@ -44,10 +44,10 @@ if (!frontal || !worktop) throw new Error('the chosen catalogue entries exist');
 const frontalPreview = {
   id: frontal.id,
   colour: frontal.colour,
-  primary_hex: frontal.primaryHex,
+  primary_hex: frontal.hex,
   image_url: frontal.imageUrl,
 };
-const worktopColour = { colour: worktop.colour, primary_hex: worktop.primaryHex };
+const worktopColour = { colour: worktop.colour, primary_hex: worktop.hex };
 const worktopPreview = { id: worktop.id, finish: worktop.finish };
 /** The wizard with these choices made, as the app restores it. */
 const chosen = initialContext({

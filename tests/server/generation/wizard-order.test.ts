@@ -23,7 +23,8 @@ vi.mock('../../../contract/wizard-steps', async (importOriginal) => {
   };
 });
 
-const { describeConfiguration, disagreeingChoice } = await import('../../../server/generation/configuration');
+const { resolveConfiguration } = await import('../../../server/generation/configuration');
+const { resolvedChoices } = await import('../../support/resolved-choices');
 const { WIZARD_STEP_IDS } = await import('../../../contract/wizard-steps');
 const stepIds: readonly string[] = WIZARD_STEP_IDS;
 
@@ -39,7 +40,7 @@ const named = (choices: { step: string; value: string; label?: string }[]) => ({
 
 describe('choices in the wizard order the contract lists', () => {
   it('puts a listed step in its place and a step it does not list last, in its options words', () => {
-    const described = describeConfiguration(
+    const described = resolvedChoices(
       named([
         { step: 'wall-art', value: 'prints', label: 'Prints' },
         { step: 'lighting', value: 'spots', label: 'Spots, as the app said' },
@@ -60,9 +61,10 @@ describe('choices in the wizard order the contract lists', () => {
   });
 
   it('refuses a value that is none of a listed step options, naming it', () => {
-    expect(disagreeingChoice(named([{ step: 'lighting', value: 'candles' }]))).toBe(
-      'choices: lighting "candles" is not one of its options.',
-    );
-    expect(disagreeingChoice(named([{ step: 'lighting', value: 'none' }]))).toBeNull();
+    expect(resolveConfiguration(named([{ step: 'lighting', value: 'candles' }]))).toEqual({
+      ok: false,
+      problem: 'choices: lighting "candles" is not one of its options.',
+    });
+    expect(resolveConfiguration(named([{ step: 'lighting', value: 'none' }])).ok).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ const look = {
   fronts: { hex: '#1F3855', finish: 'Matt' as const },
   worktop: {
     texture: walnut.texture,
-    primaryHex: walnut.primaryHex,
+    hex: walnut.hex,
     ...(walnut.accentHex ? { accentHex: walnut.accentHex } : {}),
     finish: walnut.finish,
   },

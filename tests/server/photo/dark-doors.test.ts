@@ -39,7 +39,7 @@ describe('dark doors recoloured light', () => {
       { width: WIDTH, height: HEIGHT, planes: { fronts } },
       {
         fronts: { hex: '#9DA38D', finish: 'Matt' },
-        worktop: { texture: 'plain', primaryHex: '#F4F3EF', finish: 'Honed' },
+        worktop: { texture: 'plain', hex: '#F4F3EF', finish: 'Honed' },
       },
     );
     const doorPixels: number[] = [];

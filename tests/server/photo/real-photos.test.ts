@@ -12,7 +12,7 @@ import { clearOfMasks } from './photo-pixels';
 const walnut = catalogueWorktop('Laminate', 'Walnut', 'Matt');
 const look = {
   fronts: { hex: '#1F3855', finish: 'Gloss' as const },
-  worktop: { texture: walnut.texture, primaryHex: walnut.primaryHex, finish: walnut.finish },
+  worktop: { texture: walnut.texture, hex: walnut.hex, finish: walnut.finish },
 };
 
 describeWithRealPhotos('the photo result on real kitchens', () => {

@@ -18,7 +18,7 @@ const sample = (u: number, v: number, footprint: number) => {
 beforeAll(async () => {
   marble = await worktopTexture({
     texture: 'veined',
-    primaryHex: '#F2F0EB',
+    hex: '#F2F0EB',
     accentHex: '#5A5A5C',
     finish: 'Polished',
   });

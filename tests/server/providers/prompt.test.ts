@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { findKitchenLayout } from '../../../contract/layouts';
 import { catalogue } from '../../../server/catalogue/catalogue';
-import { describeConfiguration } from '../../../server/generation/configuration';
 import { emptyRoomPrompt, KEEP_THE_ROOM, kitchenPrompt } from '../../../server/generation/providers/prompt';
+import { resolvedChoices } from '../../support/resolved-choices';
 
 const frontals = [...catalogue.frontalPreviewById.values()];
 const worktops = [...catalogue.worktopPreviewById.values()];
@@ -23,8 +23,8 @@ describe('the kitchen prompt', () => {
   const prompt = kitchenPrompt({ frontal: handled, worktop: veined, layout: 'u-shaped', hasIsland: true });
 
   it('names every choice with its hex value', () => {
-    expect(prompt).toContain(`${handled.colour} (${handled.primaryHex.toUpperCase()})`);
-    expect(prompt).toContain(`${veined.colour} (${veined.primaryHex.toUpperCase()})`);
+    expect(prompt).toContain(`${handled.colour} (${handled.hex.toUpperCase()})`);
+    expect(prompt).toContain(`${veined.colour} (${veined.hex.toUpperCase()})`);
     expect(prompt).toContain(veined.accentHex?.toUpperCase());
     expect(prompt).toContain(`${handled.finish} finish`);
     expect(prompt).toContain(`${veined.finish} finish`);
@@ -36,7 +36,7 @@ describe('the kitchen prompt', () => {
   });
 
   it('names the choices of steps it has no words for, as the user chose them, and nothing when there are none', () => {
-    const otherChoices = describeConfiguration({
+    const choices = resolvedChoices({
       frontalId: handled.id,
       worktopId: veined.id,
       shape: 'u-shaped',
@@ -45,13 +45,13 @@ describe('the kitchen prompt', () => {
         { step: 'splashback', value: 'tiles', label: 'Tiles' },
         { step: 'floor-covering', value: 'Light oak' },
       ],
-    }).filter((choice) => !choice.known);
+    });
     const withOthers = kitchenPrompt({
       frontal: handled,
       worktop: veined,
       layout: 'u-shaped',
       hasIsland: true,
-      otherChoices,
+      choices,
     });
     expect(withOthers).toContain('Also as chosen: Splashback: Tiles; Floor covering: Light oak.');
     expect(withOthers.replace(' Also as chosen: Splashback: Tiles; Floor covering: Light oak.', '')).toBe(
@@ -66,7 +66,7 @@ describe('the kitchen prompt', () => {
     expect(other).toContain('No kitchen island.');
     expect(other).not.toContain('freestanding kitchen island');
     expect(other).toContain('Galley layout');
-    expect(other).toContain(`${plain.colour} (${plain.primaryHex.toUpperCase()})`);
+    expect(other).toContain(`${plain.colour} (${plain.hex.toUpperCase()})`);
   });
 
   it('keeps the walls, windows, doors, floor and camera exactly', () => {

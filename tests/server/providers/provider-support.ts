@@ -13,6 +13,7 @@ import type {
 } from '../../../server/generation/provider';
 import { normaliseImage } from '../../../server/images/normalise-image';
 import { kitchenPhoto } from '../../../tooling/made-images';
+import { resolvedConfiguration } from '../../support/resolved-choices';
 
 /** The photo exactly as `validate_image_content` stores it: put through the server's own intake pipeline. */
 export async function storedPhoto(photo?: Buffer): Promise<ProviderImage> {
@@ -30,11 +31,12 @@ export function kitchenRequest(photo: ProviderImage): KitchenRequest {
   return {
     photo,
     emptyRoom: null,
-    frontal,
-    worktop,
-    layout: 'l-shaped',
-    hasIsland: true,
-    otherChoices: [],
+    ...resolvedConfiguration({
+      frontalId: frontal.id,
+      worktopId: worktop.id,
+      shape: 'l-shaped',
+      hasIsland: true,
+    }),
     masks: null,
     variation: 7,
   };

@@ -130,12 +130,14 @@ describe('every choice changes the concept visibly', () => {
 
   it('finish', async () => {
     const finishes: FrontFinish[] = ['Super-Matt', 'Matt', 'Painted', 'Lacquered', 'Gloss', 'Woodgrain'];
-    await expectEachNeighbourVisible(finishes.map((finish) => ({ finish })));
+    await expectEachNeighbourVisible(
+      finishes.map((finish) => ({ fronts: { ...BASE_DESIGN.fronts, finish } })),
+    );
   });
 
   it('front colour', async () => {
     await expectEachNeighbourVisible(
-      ['#F1F1EA', '#9DA38D', '#1F3855', '#C57B67'].map((frontHex) => ({ frontHex })),
+      ['#F1F1EA', '#9DA38D', '#1F3855', '#C57B67'].map((hex) => ({ fronts: { ...BASE_DESIGN.fronts, hex } })),
     );
   });
 
@@ -152,8 +154,8 @@ describe('every choice changes the concept visibly', () => {
 
   it('worktop colour', async () => {
     await expectEachNeighbourVisible(
-      ['#F1EDE6', '#8D9093', '#2B2B2B'].map((primaryHex) => ({
-        worktop: { ...BASE_DESIGN.worktop, primaryHex },
+      ['#F1EDE6', '#8D9093', '#2B2B2B'].map((hex) => ({
+        worktop: { ...BASE_DESIGN.worktop, hex },
       })),
     );
   });
@@ -197,7 +199,7 @@ describe('the front colour', () => {
       const regions = frontSampleRegions('l-shaped', false, image.width, image.height);
       expect(regions.length).toBeGreaterThanOrEqual(3);
       for (const region of regions) {
-        expect(ciede2000(meanColour(image, region), hexToRgb(front.primaryHex))).toBeLessThan(5);
+        expect(ciede2000(meanColour(image, region), hexToRgb(front.hex))).toBeLessThan(5);
       }
     });
   }

@@ -54,10 +54,10 @@ describe('a share link', () => {
     // Catalogue text is escaped: "Tongue & Groove" arrives as text, never as markup.
     expect(html).toContain(ampersandFront.doorStyleGroup.replace('&', '&amp;'));
     expect(html).not.toContain(`${ampersandFront.doorStyleGroup}<`);
-    for (const words of [ampersandFront.colour, ampersandFront.primaryHex, ampersandFront.finish]) {
+    for (const words of [ampersandFront.colour, ampersandFront.hex, ampersandFront.finish]) {
       expect(html).toContain(words);
     }
-    for (const words of [worktop.material, worktop.colour, worktop.primaryHex, worktop.finish, 'U-shaped']) {
+    for (const words of [worktop.material, worktop.colour, worktop.hex, worktop.finish, 'U-shaped']) {
       expect(html).toContain(words);
     }
     // The before photo was not included: neither shown nor reachable.
@@ -301,13 +301,13 @@ describe('the spec sheet', () => {
     expect(sheet.status).toBe(200);
     expect(sheet.text).toContain('@media print');
     expect(sheet.text).toContain('3 m × 3 m');
-    expect(sheet.text).toContain(ampersandFront.primaryHex);
+    expect(sheet.text).toContain(ampersandFront.hex);
     expect(sheet.text).toContain('Prices are not available');
     expect(sheet.text).not.toContain('Total');
     // Unpriced: no Price column of empty cells; colour values only as the swatches' tooltips, never bare text.
     expect(sheet.text).not.toContain('>Price<');
-    expect(sheet.text).not.toContain(`<td>${ampersandFront.primaryHex}</td>`);
-    expect(sheet.text).toContain(`<title>${ampersandFront.primaryHex}</title>`);
+    expect(sheet.text).not.toContain(`<td>${ampersandFront.hex}</td>`);
+    expect(sheet.text).toContain(`<title>${ampersandFront.hex}</title>`);
     // A print button (its script allowed by hash), and the way back to the page the sheet came from.
     expect(sheet.text).toContain('<button type="button" id="print" class="button button--primary">');
     expect(sheet.headers.get('content-security-policy')).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
@@ -318,7 +318,7 @@ describe('the spec sheet', () => {
 
     const own = await owner.request(`/spec-sheet/${jobId}`);
     expect(own.status).toBe(200);
-    expect(String(own.body)).toContain(worktop.primaryHex);
+    expect(String(own.body)).toContain(worktop.hex);
 
     const choices = jobChoicesResponseSchema.parse(
       (await owner.request(jobPath(sharePaths.jobChoices, jobId))).body,
