@@ -88,7 +88,7 @@ export async function waitForStepOtherThan(
         const sign = signs[id];
         const heading = document.querySelector('h1[data-route-heading]')?.textContent?.trim();
         if (id === previous || sign === undefined || heading !== sign.title) return false;
-        return true; // SCRATCH: broken on purpose, a step that skips itself is taken as settled again
+        if (sign.firstGroup === null) return true;
         const options = document.querySelectorAll(`input[type="radio"][name="${sign.firstGroup}"]`);
         return [...options].some((option) => option.closest('label')?.checkVisibility() === true);
       },
