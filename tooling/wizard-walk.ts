@@ -109,11 +109,7 @@ export async function waitForStepOtherThan(
 export async function advance(page: Page): Promise<void> {
   const from = currentStep(page);
   await nextButton(page).click();
-  const to = await waitForStepOtherThan(page, from);
-  // SCRATCH, broken on purpose: every step between the two is asked for its choices, Handles that skipped too.
-  const ids = SPEC_STEPS.map((step) => step.id);
-  for (const id of ids.slice(ids.indexOf(from) + 1, ids.indexOf(to))) await completeStep(page, id);
-  await completeStep(page, to);
+  await completeStep(page, await waitForStepOtherThan(page, from));
 }
 
 /** Advances until the last step shows with its choice made. */
