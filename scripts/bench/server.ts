@@ -166,6 +166,22 @@ interface LoadResult extends GeneratorReport {
   generatorCpuShare: number;
 }
 
+/**
+ * The generator's report of `output`, every figure read: a figure its output lacks (a changed format, a parser
+ * reading the wrong field) fails the run with the output, rather than giving a row of zeros.
+ */
+function checkedReport(generator: LoadGenerator, url: string, output: string): GeneratorReport {
+  const report = generator.parse(output);
+  const unread = Object.entries(report)
+    .filter(([, value]) => !Number.isFinite(value))
+    .map(([name]) => name);
+  if (unread.length > 0)
+    throw new Error(`${generator.name}'s output for ${url} gave no ${unread.join(', ')}:\n${output}`);
+  if (!(report.requests > 0 && report.requestsPerSecond > 0))
+    throw new Error(`${generator.name} answered no requests for ${url}:\n${output}`);
+  return report;
+}
+
 /** Children's user and system seconds from bash's `times` (its last line), e.g. `0m0.190s 0m1.940s`. */
 function childCpuSeconds(timesLine: string): number {
   return [...timesLine.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
@@ -189,9 +205,7 @@ function load(generator: LoadGenerator, url: string, serverPid: number, pinned: 
   const wallSeconds = (performance.now() - began) / 1000;
   const serverCpu = cpuSeconds(serverPid) - serverCpuBefore;
   const generatorCpu = childCpuSeconds(output.trimEnd().split('\n').at(-1) ?? '');
-  const report = generator.parse(output);
-  if (!(report.requests > 0))
-    throw new Error(`${generator.name} answered no requests for ${url}:\n${output}`);
+  const report = checkedReport(generator, url, output);
   return {
     ...report,
     serverCpuPerRequestUs: (serverCpu / report.requests) * 1e6,
