@@ -140,14 +140,14 @@ const autocannon: LoadGenerator = {
   parse(output) {
     const json = output.split('\n').find((line) => line.startsWith('{')) ?? '{}';
     const result = JSON.parse(json) as {
-      requests: { total: number; average: number; perSecond: number };
+      requests: { total: number; average: number; mean: number };
       latency: { p50: number; p99: number };
       errors: number;
       non2xx: number;
     };
     return {
       requests: result.requests.total,
-      requestsPerSecond: result.requests.perSecond, // SCRATCH, broken on purpose: autocannon's JSON has no requests.perSecond
+      requestsPerSecond: result.requests.mean, // SCRATCH, broken on purpose: autocannon's JSON has no requests.mean
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors: result.errors,
