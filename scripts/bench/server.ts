@@ -140,14 +140,14 @@ const autocannon: LoadGenerator = {
   parse(output) {
     const json = output.split('\n').find((line) => line.startsWith('{')) ?? '{}';
     const result = JSON.parse(json) as {
-      requests: { total: number; average: number; mean: number };
+      requests: { total: number; average: number };
       latency: { p50: number; p99: number };
       errors: number;
       non2xx: number;
     };
     return {
       requests: result.requests.total,
-      requestsPerSecond: result.requests.mean, // SCRATCH, broken on purpose: autocannon's JSON has no requests.mean
+      requestsPerSecond: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors: result.errors,
