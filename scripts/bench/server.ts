@@ -479,8 +479,8 @@ ${table(
 Errors during load: catalogue ${catalogue.errors} (non-2xx ${catalogue.non2xx}), bare ${bare.errors}.
 Moderated photos: ${moderation.photos.join(', ')}.
 CPU figures are each process's own user + system time (from /proc and bash's \`times\`), including the kernel's
-work on its sockets. The server is the compiled one \`npm start\` runs (\`node dist-server/main.js\`, built by
-\`npm run build\`), so the start time includes no TypeScript compilation. The concept render per image is in its
+work on its sockets. The server is compiled as \`npm run build\` compiles it and started with plain node, as
+\`npm start\` runs it, so the start time includes no TypeScript compilation. The concept render per image is in its
 own section below.
 `;
     } finally {

@@ -186,7 +186,8 @@ export const uploadsBenchmark: Benchmark = {
 ## Uploads: catalogue while ${photo.kind} photos decode
 
 ${describeMachine(machine)}
-The compiled server (\`node dist-server/main.js\`, nsfw moderation) with each image thread setting in turn;
+The compiled server (as \`npm start\` runs it, nsfw moderation) with each image thread setting in turn, on one
+data directory;
 the benchmark process reads the catalogue (\`${CATALOGUE_ROUTE}\`) with ${READERS} readers and uploads
 ${photo.words} with ${UPLOADERS} uploaders, each sending its next request when the last is answered. Alone and with uploads take turns, ${rounds()} × ${phaseSeconds()} s each after a warm-up. Nothing is
 pinned: the server, its threads and the benchmark share the machine's cores, as they would in production.
