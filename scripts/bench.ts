@@ -3,10 +3,10 @@
 // the command exits non-zero.
 import { rmSync } from 'node:fs';
 import { buildApp } from '../tooling/browser';
+import { type CompiledServer, compileServerAside } from '../tooling/compiled-server';
 import type { BenchContext, Benchmark } from './bench/benchmark';
 import { browserBenchmark } from './bench/browser';
 import { bundleBenchmark } from './bench/bundle';
-import { type CompiledServer, compileServerAside } from './bench/compiled-server';
 import { detectionBenchmark } from './bench/detection';
 import { quick } from './bench/format';
 import { journeyBenchmark } from './bench/journey';

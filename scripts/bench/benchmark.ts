@@ -1,4 +1,4 @@
-import type { CompiledServer } from './compiled-server';
+import type { CompiledServer } from '../../tooling/compiled-server';
 import type { MachineInfo } from './machine';
 
 /**
@@ -9,7 +9,7 @@ export interface BenchContext {
   machine: MachineInfo;
   /** The directory of a production `vite build`, built on first call. */
   appDist(): string;
-  /** The compiled server (scripts/bench/compiled-server.ts), compiled on first call. */
+  /** The compiled server (tooling/compiled-server.ts), compiled on first call. */
   compiledServer(): CompiledServer;
 }
 

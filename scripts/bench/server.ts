@@ -47,7 +47,7 @@ function pinToCore(pid: number, core: number): void {
   execFileSync('taskset', ['-a', '-c', '-p', String(core), String(pid)], { stdio: 'ignore' });
 }
 
-/** Where a server under benchmark listens: `mainJs` is the compiled server (scripts/bench/compiled-server.ts). */
+/** Where a server under benchmark listens: `mainJs` is the compiled server (tooling/compiled-server.ts). */
 export interface ServerPlace {
   mainJs: string;
   port: number;

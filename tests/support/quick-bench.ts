@@ -2,8 +2,8 @@
 // section must hold whatever the timings: a figure in every row of every table, and no sign of a broken run.
 import { afterAll, expect } from 'vitest';
 import type { BenchContext } from '../../scripts/bench/benchmark';
-import { type CompiledServer, compileServerAside } from '../../scripts/bench/compiled-server';
 import { machineInfo } from '../../scripts/bench/machine';
+import { type CompiledServer, compileServerAside } from '../../tooling/compiled-server';
 
 /**
  * A benchmark's context for one test file: the app build it is given (the browser project's, by inject), and

@@ -1,12 +1,13 @@
-// The server as `npm start` runs it (compiled by scripts/build.ts, started with plain node), compiled into a
-// folder of its own rather than the working tree's dist-server/: a benchmark then neither replaces the build
-// `npm start` would use nor races another run compiling at the same time. node_modules is linked beside it,
-// as packages stay outside the compiled server and are found from its files' place.
+// The server as `npm start` runs it (compiled by scripts/build.ts, started with plain node), for the benchmarks and
+// the tests that start it as its own process. Compiled into a folder of its own rather than the working tree's
+// dist-server/: a run then neither replaces the build `npm start` would use nor races another run compiling at the
+// same time. node_modules is linked beside it, as packages stay outside the compiled server and are found from its
+// files' place.
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../tooling/paths';
-import { compileServer } from '../build';
+import { compileServer } from '../scripts/build';
+import { repoRoot } from './paths';
 
 export interface CompiledServer {
   /** `node <mainJs>` starts the server. */
