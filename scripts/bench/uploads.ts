@@ -147,7 +147,9 @@ async function measureServer(
   try {
     await waitForAnswer(`${origin}${CATALOGUE_ROUTE}`, server);
     // Warm-up, not counted: every image thread and the moderation model loaded, the catalogue's path compiled.
-    await Promise.all([keepUploading(origin, photo, phaseEnd()), readCatalogue(origin, phaseEnd())]);
+    // Quick mode goes without: its figures are not to quote.
+    if (!quick())
+      await Promise.all([keepUploading(origin, photo, phaseEnd()), readCatalogue(origin, phaseEnd())]);
     return await measure(origin, photo);
   } finally {
     await stop(server);
@@ -189,7 +191,7 @@ ${describeMachine(machine)}
 The compiled server (as \`npm start\` runs it, nsfw moderation) with each image thread setting in turn, on one
 data directory;
 the benchmark process reads the catalogue (\`${CATALOGUE_ROUTE}\`) with ${READERS} readers and uploads
-${photo.words} with ${UPLOADERS} uploaders, each sending its next request when the last is answered. Alone and with uploads take turns, ${rounds()} × ${phaseSeconds()} s each after a warm-up. Nothing is
+${photo.words} with ${UPLOADERS} uploaders, each sending its next request when the last is answered. Alone and with uploads take turns, ${rounds()} × ${phaseSeconds()} s each${quick() ? ' (no warm-up)' : ' after a warm-up'}. Nothing is
 pinned: the server, its threads and the benchmark share the machine's cores, as they would in production.
 
 ${table(
