@@ -104,15 +104,15 @@ export const card = (page: Page, group: string, index: number): Locator =>
   page.locator('label', { has: radios(page, group) }).nth(index);
 
 /** Clicks the first option's card once the group has loaded; answers the option's label. */
-export async function chooseFirstIn(page: Page, group: string): Promise<string> {
+export async function chooseFirstIn(page: Page, group: string, timeoutMs = WAIT_MS): Promise<string> {
   const first = card(page, group, 0);
-  await first.waitFor({ timeout: WAIT_MS });
-  await first.click();
+  await first.waitFor({ timeout: timeoutMs });
+  await first.click({ timeout: timeoutMs });
   await page.waitForFunction(
     (name) =>
       document.querySelector<HTMLInputElement>(`input[type="radio"][name="${name}"]`)?.checked === true,
     group,
-    { timeout: WAIT_MS },
+    { timeout: timeoutMs },
   );
   return (await first.locator('.choice__label').textContent())?.trim() ?? '';
 }

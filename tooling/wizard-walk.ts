@@ -21,10 +21,34 @@ export const LAST_STEP: SpecStepId = 'kitchen-island';
 export const currentStep = (page: Page): SpecStepId =>
   new URL(page.url()).pathname.replace('/create-kitchen/', '') as SpecStepId;
 
-/** Chooses the first option in each of the step's groups that has nothing chosen yet. */
-async function completeStep(page: Page, id: SpecStepId): Promise<void> {
+const WALK_WAIT_MS = 20_000;
+
+/** Where the page is and what its heading says, for a walk's failure. */
+async function whatTheScreenShows(page: Page): Promise<string> {
+  const heading = await page
+    .locator('h1[data-route-heading]')
+    .first()
+    .textContent({ timeout: 1_000 })
+    .catch(() => null);
+  return `${new URL(page.url()).pathname} with the heading ${JSON.stringify(heading?.trim() ?? null)}`;
+}
+
+/**
+ * Chooses the first option in each of the step's groups that has nothing chosen yet. Fails naming the step, the
+ * group whose first option it waited for and what the screen showed.
+ */
+export async function completeStep(page: Page, id: SpecStepId, timeoutMs = WALK_WAIT_MS): Promise<void> {
   for (const group of specStep(id).groups) {
-    if ((await checkedLabel(page, group)) === null) await chooseFirstIn(page, group);
+    if ((await checkedLabel(page, group)) !== null) continue;
+    try {
+      await chooseFirstIn(page, group, timeoutMs);
+    } catch (error) {
+      throw new Error(
+        `The wizard walk on "${id}" waited ${timeoutMs / 1000} s for the first option of "${group}" to show and ` +
+          `be chosen; the screen showed ${await whatTheScreenShows(page)}.`,
+        { cause: error },
+      );
+    }
   }
 }
 
@@ -45,8 +69,6 @@ export async function openWithPhoto(context: BrowserContext, origin = '', photo?
 const SETTLED_SIGNS = Object.fromEntries(
   SPEC_STEPS.map((step) => [step.id, { title: step.title, firstGroup: step.groups[0] ?? null }]),
 );
-
-const WALK_WAIT_MS = 20_000;
 
 /**
  * Waits until another step than `from` has settled, as a person sees it: its path in the address bar, its title
@@ -74,15 +96,9 @@ export async function waitForStepOtherThan(
       { timeout: timeoutMs },
     );
   } catch (error) {
-    const heading = await page
-      .locator('h1[data-route-heading]')
-      .first()
-      .textContent({ timeout: 1_000 })
-      .catch(() => null);
     throw new Error(
       `The wizard walk left "${from}" and waited ${timeoutMs / 1000} s for another step to show its title and, ` +
-        `if it has choices, its first options; the screen showed ${new URL(page.url()).pathname} with the ` +
-        `heading ${JSON.stringify(heading?.trim() ?? null)}.`,
+        `if it has choices, its first options; the screen showed ${await whatTheScreenShows(page)}.`,
       { cause: error },
     );
   }

@@ -1,12 +1,16 @@
-import { realPhotosPlace } from '../../tooling/paths';
-import { realPhotoIfPresent } from '../../tooling/photo-source';
+import type { CompiledServer } from '../../tooling/compiled-server';
 import type { MachineInfo } from './machine';
 
-/** What a benchmark is given: where it runs, and the production build, made once for all that need it. */
+/**
+ * What a benchmark is given: where it runs, and the production builds, each made once for all that need it (by
+ * `npm run bench`, or by the test that runs the harness in quick mode).
+ */
 export interface BenchContext {
   machine: MachineInfo;
   /** The directory of a production `vite build`, built on first call. */
   appDist(): string;
+  /** The compiled server (tooling/compiled-server.ts), compiled on first call. */
+  compiledServer(): CompiledServer;
 }
 
 export interface Benchmark {
@@ -14,16 +18,4 @@ export interface Benchmark {
   id: string;
   /** Runs it and answers the Markdown of its report section. */
   run(context: BenchContext): Promise<string>;
-}
-
-/** Thrown by a benchmark that cannot run here: its section in the report is left as it was. */
-export class BenchmarkSkipped extends Error {}
-
-/** A real photo that no tool here can make (a phone's HEIC); without it the benchmark is skipped. */
-export function requireRealPhoto(relativePath: string): Buffer {
-  const photo = realPhotoIfPresent(relativePath);
-  if (photo) return photo;
-  throw new BenchmarkSkipped(
-    `needs the real photo ${relativePath}, which is not in ${realPhotosPlace} (set FIXTURES_DIR to the photos)`,
-  );
 }

@@ -1,7 +1,7 @@
 // "Is it a kitchen?" (issue 22, item 7): the COCO detector's time per photo, as the moderation thread runs it
 // (tfjs WASM, one photo at a time), beside the nsfw scoring it is added to. Each photo is normalised as an upload
 // is, then detected several times after warm-up. The real fixture photos when present; drawn ones on a bare clone.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { normaliseImage } from '../../server/images/normalise-image';
 import { type DetectedObject, detectObjects, detectorReady } from '../../server/moderation/coco-detector';
@@ -12,7 +12,7 @@ import {
 } from '../../server/moderation/kitchen-check';
 import { modelReady, scoreImage } from '../../server/moderation/nsfw-moderator';
 import { kitchenPhoto } from '../../tooling/made-images';
-import { fixture, realPhotosPresent } from '../../tooling/paths';
+import { fixture } from '../../tooling/paths';
 import type { Benchmark } from './benchmark';
 import { iterations, ms, table, verdict } from './format';
 import { describeMachine } from './machine';
@@ -29,12 +29,13 @@ interface Photo {
   bytes: Buffer;
 }
 
-async function fixturePhotos(): Promise<Photo[]> {
-  const photos: Photo[] = [];
-  for (const folder of PHOTO_FOLDERS)
-    for (const name of readdirSync(fixture(folder)).sort())
-      photos.push({ label: `${folder}/${name}`, bytes: readFileSync(fixture(`${folder}/${name}`)) });
-  return photos;
+/** Every photo in the fixtures' folders that are there: none on a clone without them (or with an empty one). */
+function fixturePhotos(): Photo[] {
+  return PHOTO_FOLDERS.filter((folder) => existsSync(fixture(folder))).flatMap((folder) =>
+    readdirSync(fixture(folder))
+      .sort()
+      .map((name) => ({ label: `${folder}/${name}`, bytes: readFileSync(fixture(`${folder}/${name}`)) })),
+  );
 }
 
 async function drawnPhotos(): Promise<Photo[]> {
@@ -71,7 +72,8 @@ export const detectionBenchmark: Benchmark = {
     await detectorReady();
     const loadMs = performance.now() - loadStarted;
     await modelReady();
-    const photos = realPhotosPresent ? await fixturePhotos() : await drawnPhotos();
+    const real = fixturePhotos();
+    const photos = real.length > 0 ? real : await drawnPhotos();
     const rows: string[][] = [];
     const detectionMedians: number[] = [];
     const scoringMedians: number[] = [];
@@ -102,7 +104,7 @@ ${describeMachine(machine)}
 The COCO CenterNet model from \`@vladmandic/human\`'s package (512 × 512 input) on tfjs WASM, in this process as the
 moderation thread runs it: each photo normalised as an upload is (at most 2048 px), then ${WARM_UP} warm-up and
 ${runs()} timed detections one after another, and the nsfw scoring the check is added to, timed the same way.
-Photos: ${realPhotosPresent ? 'every fixture photo (kitchens, the empty room, the non-kitchens)' : 'drawn ones (the fixture photos are absent)'}.
+Photos: ${real.length > 0 ? 'every fixture photo (kitchens, the empty room, the non-kitchens)' : 'drawn ones (the fixture photos are absent)'}.
 Loading the detector (reading 4 MB of weights from \`node_modules\`, building the graph): ${ms(loadMs)}, once per
 moderation thread, after the server listens. A photo looks like a kitchen when one of
 ${[...KITCHEN_OBJECTS].join(', ')} scores at least ${KITCHEN_OBJECT_MIN_SCORE} (D45).

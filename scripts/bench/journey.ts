@@ -7,10 +7,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../tooling/paths';
+import { freePort } from '../../tooling/free-port';
 import { realOrDrawnKitchen } from '../../tooling/photo-source';
 import { createDatabase, startPostgresCluster } from '../../tooling/postgres-cluster';
-import { compileServer } from '../build';
 import type { Benchmark } from './benchmark';
 import { count, iterations, mib, ms, table } from './format';
 import { JourneyError, Visitor } from './journey-visitor';
@@ -18,9 +17,7 @@ import { describeMachine } from './machine';
 import { cpuSeconds, rssBytes, stop, waitForAnswer } from './processes';
 import { median, percentile } from './stats';
 
-const COMPILED_SERVER = path.join(repoRoot, 'dist-server', 'main.js');
 const PHOTO = 'kitchens/kitchen-05-modern-4x3-pexels.jpg';
-const FIRST_PORT = 3320;
 const RSS_SAMPLE_MS = 200;
 const visitors = () => Number(process.env.BENCH_VISITORS ?? iterations(8, 2));
 const journeysEach = () => Number(process.env.BENCH_JOURNEYS ?? iterations(3, 1));
@@ -33,10 +30,16 @@ interface Instance {
   dataDir: string;
 }
 
+/** Where each instance comes from: the compiled server and the built app it serves. */
+interface Builds {
+  mainJs: string;
+  distDir: string;
+}
+
 /** One instance as `npm start` runs it, on `databaseUrl`, with limits out of the way: the bench is one network. */
-function startInstance(port: number, databaseUrl: string, distDir: string): Instance {
+function startInstance(port: number, databaseUrl: string, { mainJs, distDir }: Builds): Instance {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kr-journey-'));
-  const child = spawn(process.execPath, [COMPILED_SERVER], {
+  const child = spawn(process.execPath, [mainJs], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -117,13 +120,13 @@ async function runJourneys(instances: Instance[], photo: Uint8Array, label: stri
 async function withInstances<T>(
   count: number,
   databaseUrl: string,
-  distDir: string,
+  builds: Builds,
   work: (instances: Instance[]) => Promise<T>,
 ): Promise<T> {
   const instances: Instance[] = [];
   try {
     for (let index = 0; index < count; index += 1) {
-      const instance = startInstance(FIRST_PORT + index, databaseUrl, distDir);
+      const instance = startInstance(await freePort(), databaseUrl, builds);
       instances.push(instance);
       await waitForAnswer(`${instance.origin}/api/v1/store/worktops/materials`, instance.child);
     }
@@ -151,21 +154,20 @@ function row(figures: RunFigures): string[] {
 export const journeyBenchmark: Benchmark = {
   id: 'journey',
   async run(context) {
-    compileServer(path.dirname(COMPILED_SERVER));
-    const distDir = context.appDist();
+    const builds = { mainJs: context.compiledServer().mainJs, distDir: context.appDist() };
     const photo = await realOrDrawnKitchen(PHOTO, { width: 1600, height: 1200 });
     const cluster = await startPostgresCluster();
     try {
       const one = await withInstances(
         1,
         await createDatabase(cluster.url, 'journey_one'),
-        distDir,
+        builds,
         (instances) => runJourneys(instances, photo.file.buffer, 'one'),
       );
       const two = await withInstances(
         2,
         await createDatabase(cluster.url, 'journey_two'),
-        distDir,
+        builds,
         (instances) => runJourneys(instances, photo.file.buffer, 'two'),
       );
       const failures = [...one.failures, ...two.failures];

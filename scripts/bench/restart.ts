@@ -2,19 +2,22 @@
 // (the build is skipped), with one source changed before each start (a whole build first), and `node
 // dist-server/main.js` alone, the floor. It runs in a copy of the project (tooling/project-copy.ts), so
 // the working tree is never edited; each start's own line says which it did, and a start that did the other
-// fails the benchmark. The data directory exists before the first measured start, as after any first run.
+// fails the benchmark. The data directory exists before the first measured start, as after any first run. The
+// copy starts with the run's own builds of the app and the server (the functions `npm run build` runs) and their
+// stamp, so only the changed-source starts build.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, cpSync } from 'node:fs';
 import path from 'node:path';
 import { HEALTH_PATHS } from '../../server/ops/health-routes';
+import { freePort } from '../../tooling/free-port';
 import { copyProject } from '../../tooling/project-copy';
-import type { Benchmark } from './benchmark';
+import { hashBuildInputs, writeBuildStamp } from '../build-stamp';
+import type { BenchContext, Benchmark } from './benchmark';
 import { count, iterations, ms, table } from './format';
 import { describeMachine } from './machine';
 import { sleep, waitForAnswer } from './processes';
 import { median } from './stats';
 
-const PORT = 3320;
 const runs = () => iterations(5, 1);
 /** A start that builds first takes a build's time (most of a minute on a busy 2-core machine) on top. */
 const BUILD_AND_START_DEADLINE_MS = 300_000;
@@ -27,12 +30,19 @@ interface Start {
   said(): string;
 }
 
-function launch(root: string, command: string, args: string[], dataDir: string): Start {
+/** Where a start runs: the project's copy, its data directory and the port it listens on. */
+interface Place {
+  root: string;
+  dataDir: string;
+  port: number;
+}
+
+function launch({ root, dataDir, port }: Place, command: string, args: string[]): Start {
   const child = spawn(command, args, {
     cwd: root,
     // Its own process group: npm, the shell it runs and node stop together.
     detached: true,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let said = '';
@@ -63,12 +73,12 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 }
 
 /** Milliseconds from spawn to the first 200 on /healthz; checks the start said `expected` when given. */
-async function timeStart(start: () => Start, expected?: RegExp): Promise<number> {
+async function timeStart(port: number, start: () => Start, expected?: RegExp): Promise<number> {
   const began = performance.now();
   const started = start();
   try {
     await waitForAnswer(
-      `http://127.0.0.1:${PORT}${HEALTH_PATHS.alive}`,
+      `http://127.0.0.1:${port}${HEALTH_PATHS.alive}`,
       started.child,
       BUILD_AND_START_DEADLINE_MS,
     );
@@ -107,40 +117,48 @@ const row = (what: string, times: readonly number[]) => [
   times.map((time) => count(time)).join(', '),
 ];
 
+/** The run's builds in the copy, stamped as a whole build stamps them: `npm start` finds them current. */
+function placeBuilds(root: string, { appDist, compiledServer }: BenchContext): void {
+  cpSync(appDist(), path.join(root, 'dist'), { recursive: true });
+  cpSync(compiledServer().dir, path.join(root, 'dist-server'), { recursive: true });
+  writeBuildStamp(root, hashBuildInputs(root));
+}
+
 export const restartBenchmark: Benchmark = {
   id: 'restart',
-  async run({ machine }) {
+  async run(context) {
     const project = copyProject();
-    const dataDir = path.join(project.root, 'data');
-    const npmStart = () => launch(project.root, 'npm', ['start', '--silent'], dataDir);
+    const place = { root: project.root, dataDir: path.join(project.root, 'data'), port: await freePort() };
+    const npmStart = () => launch(place, 'npm', ['start', '--silent']);
     const changeASource = (run: number) =>
       appendFileSync(
         path.join(project.root, 'contract', 'image-limits.ts'),
         `// restart benchmark, run ${run}\n`,
       );
     try {
-      console.log('restart: the first start builds and creates the data directory...');
-      await timeStart(npmStart);
+      placeBuilds(project.root, context);
+      console.log('restart: the first start creates the data directory...');
+      await timeStart(place.port, npmStart, SAID.skipped);
       // The unchanged start, the bare server and the check take turns, so a neighbour's burst of load lands on
       // all three rather than on one series.
       const unchanged: number[] = [];
       const bare: number[] = [];
       const checks: number[] = [];
       await series('unchanged tree, bare server, check', async () => {
-        unchanged.push(await timeStart(npmStart, SAID.skipped));
+        unchanged.push(await timeStart(place.port, npmStart, SAID.skipped));
         bare.push(
-          await timeStart(() => launch(project.root, process.execPath, ['dist-server/main.js'], dataDir)),
+          await timeStart(place.port, () => launch(place, process.execPath, ['dist-server/main.js'])),
         );
         checks.push(timeCheck(project.root));
       });
       const changed = await series('one source changed', (run) => {
         changeASource(run);
-        return timeStart(npmStart, SAID.built);
+        return timeStart(place.port, npmStart, SAID.built);
       });
       return [
         '## Restart (`npm start`)',
         '',
-        describeMachine(machine),
+        describeMachine(context.machine),
         '',
         table(
           ['From spawn to the first 200 on `/healthz`', 'Median', 'Runs (ms)'],
@@ -152,7 +170,8 @@ export const restartBenchmark: Benchmark = {
           ],
         ),
         '',
-        'In a copy of the project with an existing data directory and the default settings (nsfw moderation, PGlite).',
+        'In a copy of the project with an existing data directory and the default settings (nsfw moderation, PGlite),',
+        "starting from this run's builds of the app and the server and their stamp, as `npm run build` leaves them.",
         'The unchanged start, the bare server and the check take turns; the check hashes every build input',
         '(scripts/build-stamp.ts) in a Node of its own. With a load average above the core count the runs spread',
         'widely: compare medians of the same run, not with figures from a quiet machine.',

@@ -16,9 +16,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { API_PREFIX, cataloguePaths } from '../../contract/endpoints';
 import { createNsfwModerator } from '../../server/moderation/nsfw-moderator';
-import { repoRoot } from '../../tooling/paths';
+import { freePort } from '../../tooling/free-port';
 import { realOrDrawnKitchen } from '../../tooling/photo-source';
-import { compileServer } from '../build';
 import type { Benchmark } from './benchmark';
 import { count, iterations, mib, ms, table, verdict } from './format';
 import { describeMachine } from './machine';
@@ -28,11 +27,11 @@ import { median } from './stats';
 const CONNECTIONS = 100;
 // The two routes take turns, so a neighbour's burst on a shared machine does not land on one of them only.
 const loadRounds = () => iterations(3, 1);
-const loadSeconds = () => Number(process.env.BENCH_SECONDS ?? iterations(5, 2));
-const startRuns = () => iterations(7, 2);
-const moderationRuns = () => iterations(15, 3);
-export const SERVER_PORT = 3310;
-const BARE_PORT = 3311;
+/** Rounds per route before the figures start, not counted: the JIT has compiled the hot path by then. */
+const warmUpRounds = () => iterations(1, 0);
+const loadSeconds = () => Number(process.env.BENCH_SECONDS ?? iterations(5, 1));
+const startRuns = () => iterations(7, 1);
+const moderationRuns = () => iterations(15, 2);
 export const CATALOGUE_ROUTE = `${API_PREFIX}${cataloguePaths.finishes.path}?door_style_group=Shaker&is_handleless=false`;
 const BUDGET = { p99Ms: 10, ratio: 0.6, startMs: 1500, moderationMs: 150 };
 /** Where the servers under test run, and where the load generator runs, when the machine has two cores. */
@@ -48,15 +47,25 @@ function pinToCore(pid: number, core: number): void {
   execFileSync('taskset', ['-a', '-c', '-p', String(core), String(pid)], { stdio: 'ignore' });
 }
 
-/** The server as `npm start` runs it: compiled ahead of time (scripts/build.ts), started with plain node. */
-export const COMPILED_SERVER = path.join(repoRoot, 'dist-server', 'main.js');
+/** Where a server under benchmark listens: `mainJs` is the compiled server (tooling/compiled-server.ts). */
+export interface ServerPlace {
+  mainJs: string;
+  port: number;
+}
 
-export function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, [COMPILED_SERVER], {
+export const originOf = (port: number) => `http://127.0.0.1:${port}`;
+
+/** The server as `npm start` runs it: compiled ahead of time (scripts/build.ts), started with plain node. */
+export function startServerProcess(
+  { mainJs, port }: ServerPlace,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): ChildProcess {
+  return spawn(process.execPath, [mainJs], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
-      PORT: String(SERVER_PORT),
+      PORT: String(port),
       LOG_LEVEL: 'warn',
       MODERATION: 'nsfw',
       ...env,
@@ -66,12 +75,12 @@ export function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv = {})
 }
 
 /** A Fastify server with one route and nothing else: the ceiling the catalogue route is compared with. */
-function startBareProcess(): ChildProcess {
+function startBareProcess(port: number): ChildProcess {
   const source = `
     import Fastify from 'fastify';
     const app = Fastify();
     app.get('/', async () => ({ groups: ['Gloss', 'Matt'] }));
-    await app.listen({ port: ${BARE_PORT}, host: '127.0.0.1' });`;
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
   return spawn(process.execPath, ['--input-type=module', '-e', source], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -157,6 +166,22 @@ interface LoadResult extends GeneratorReport {
   generatorCpuShare: number;
 }
 
+/**
+ * The generator's report of `output`, every figure read: a figure its output lacks (a changed format, a parser
+ * reading the wrong field) fails the run with the output, rather than giving a row of zeros.
+ */
+function checkedReport(generator: LoadGenerator, url: string, output: string): GeneratorReport {
+  const report = generator.parse(output);
+  const unread = Object.entries(report)
+    .filter(([, value]) => !Number.isFinite(value))
+    .map(([name]) => name);
+  if (unread.length > 0)
+    throw new Error(`${generator.name}'s output for ${url} gave no ${unread.join(', ')}:\n${output}`);
+  if (!(report.requests > 0 && report.requestsPerSecond > 0))
+    throw new Error(`${generator.name} answered no requests for ${url}:\n${output}`);
+  return report;
+}
+
 /** Children's user and system seconds from bash's `times` (its last line), e.g. `0m0.190s 0m1.940s`. */
 function childCpuSeconds(timesLine: string): number {
   return [...timesLine.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
@@ -180,9 +205,7 @@ function load(generator: LoadGenerator, url: string, serverPid: number, pinned: 
   const wallSeconds = (performance.now() - began) / 1000;
   const serverCpu = cpuSeconds(serverPid) - serverCpuBefore;
   const generatorCpu = childCpuSeconds(output.trimEnd().split('\n').at(-1) ?? '');
-  const report = generator.parse(output);
-  if (!(report.requests > 0))
-    throw new Error(`${generator.name} answered no requests for ${url}:\n${output}`);
+  const report = checkedReport(generator, url, output);
   return {
     ...report,
     serverCpuPerRequestUs: (serverCpu / report.requests) * 1e6,
@@ -234,12 +257,12 @@ async function withPeakRss<T>(pid: number, work: () => T): Promise<{ result: T; 
   return { result, peakBytes };
 }
 
-async function measureStart(dataDir: string): Promise<number[]> {
+async function measureStart(place: ServerPlace, dataDir: string): Promise<number[]> {
   const times: number[] = [];
   for (let run = 0; run < startRuns(); run += 1) {
     const began = performance.now();
-    const server = startServerProcess(dataDir);
-    await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`, server);
+    const server = startServerProcess(place, dataDir);
+    await waitForAnswer(`${originOf(place.port)}${CATALOGUE_ROUTE}`, server);
     times.push(performance.now() - began);
     await stop(server);
   }
@@ -291,13 +314,16 @@ interface LoadFigures extends RoutePair {
   peakBytes: number;
 }
 
-async function measureLoad(dataDir: string): Promise<LoadFigures> {
-  const bare = startBareProcess();
-  const server = startServerProcess(dataDir);
+async function measureLoad(place: ServerPlace, dataDir: string): Promise<LoadFigures> {
+  const barePort = await freePort();
+  const bare = startBareProcess(barePort);
+  const server = startServerProcess(place, dataDir);
+  const bareUrl = `${originOf(barePort)}/`;
+  const catalogueUrl = `${originOf(place.port)}${CATALOGUE_ROUTE}`;
   try {
-    await waitForAnswer(`http://127.0.0.1:${BARE_PORT}/`, bare);
+    await waitForAnswer(bareUrl, bare);
     // The catalogue sits outside the session: a browser's cookie would change nothing, so none is sent.
-    await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`, server);
+    await waitForAnswer(catalogueUrl, server);
     const pinned = cpus().length >= 2 && onPath('taskset');
     const serverPid = server.pid ?? 0;
     const barePid = bare.pid ?? 0;
@@ -306,16 +332,13 @@ async function measureLoad(dataDir: string): Promise<LoadFigures> {
     await sleep(2000);
     const restBytes = rssBytes(serverPid);
     let peakBytes = restBytes;
-    const bareUrl = `http://127.0.0.1:${BARE_PORT}/`;
-    const catalogueUrl = `http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`;
     const bothRoutes = async (using: LoadGenerator): Promise<RoutePair> => {
       const bareRound = load(using, bareUrl, barePid, pinned);
       const measured = await withPeakRss(serverPid, () => load(using, catalogueUrl, serverPid, pinned));
       peakBytes = Math.max(peakBytes, measured.peakBytes);
       return { bare: bareRound, catalogue: measured.result };
     };
-    // A warm-up round per route, not counted: the JIT has compiled the hot path before the figures start.
-    await bothRoutes(generator);
+    for (let round = 0; round < warmUpRounds(); round += 1) await bothRoutes(generator);
     const rounds: RoutePair[] = [];
     for (let round = 0; round < loadRounds(); round += 1) rounds.push(await bothRoutes(generator));
     const autocannonCheck = generator === autocannon ? undefined : await bothRoutes(autocannon);
@@ -379,21 +402,20 @@ function autocannonRows(figures: LoadFigures): string[][] {
 
 export const serverBenchmark: Benchmark = {
   id: 'server',
-  async run({ machine }) {
+  async run({ machine, compiledServer }) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kr-bench-'));
     try {
-      console.log('server: compiling the server (as npm run build does)...');
-      compileServer(path.dirname(COMPILED_SERVER));
+      const place = { mainJs: compiledServer().mainJs, port: await freePort() };
       // A first start creates the database (the slow path); the measured starts reopen it.
       console.log('server: creating the data directory...');
-      const first = startServerProcess(dataDir);
-      await waitForAnswer(`http://127.0.0.1:${SERVER_PORT}${CATALOGUE_ROUTE}`, first);
+      const first = startServerProcess(place, dataDir);
+      await waitForAnswer(`${originOf(place.port)}${CATALOGUE_ROUTE}`, first);
       await stop(first);
 
       console.log(`server: start time, ${startRuns()} runs...`);
-      const startTimes = await measureStart(dataDir);
+      const startTimes = await measureStart(place, dataDir);
       console.log(`server: bare and catalogue routes in turn, ${loadRounds()} × ${loadSeconds()} s each...`);
-      const figures = await measureLoad(dataDir);
+      const figures = await measureLoad(place, dataDir);
       const { bare, catalogue } = figures;
       console.log(`server: moderation, ${moderationRuns()} runs after warm-up...`);
       const moderation = await measureModeration();
@@ -411,7 +433,7 @@ ${table(
   ['What', 'Measured', 'Budget', ''],
   [
     [
-      `Catalogue route (\`${CATALOGUE_ROUTE}\`), ${CONNECTIONS} connections, ${figures.generator}, median of ${loadRounds()} × ${loadSeconds()} s after a warm-up round`,
+      `Catalogue route (\`${CATALOGUE_ROUTE}\`), ${CONNECTIONS} connections, ${figures.generator}, median of ${loadRounds()} × ${loadSeconds()} s after ${warmUpRounds()} warm-up round(s)`,
       latencies(catalogue),
       `p99 ≤ ${BUDGET.p99Ms} ms`,
       verdict(catalogue.p99 <= BUDGET.p99Ms),
@@ -457,8 +479,8 @@ ${table(
 Errors during load: catalogue ${catalogue.errors} (non-2xx ${catalogue.non2xx}), bare ${bare.errors}.
 Moderated photos: ${moderation.photos.join(', ')}.
 CPU figures are each process's own user + system time (from /proc and bash's \`times\`), including the kernel's
-work on its sockets. The server is the compiled one \`npm start\` runs (\`node dist-server/main.js\`, built by
-\`npm run build\`), so the start time includes no TypeScript compilation. The concept render per image is in its
+work on its sockets. The server is compiled as \`npm run build\` compiles it and started with plain node, as
+\`npm start\` runs it, so the start time includes no TypeScript compilation. The concept render per image is in its
 own section below.
 `;
     } finally {

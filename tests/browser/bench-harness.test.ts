@@ -2,41 +2,21 @@
 // their quick mode (issue 26): their walk through the wizard and the report they write, never their timings. A
 // harness that breaks fails here, not in a later reader's run. Shares the browser project's build; drawn photos
 // only (FIXTURES_DIR points at an empty folder).
-import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { benchQuicklyWithoutPhotos } from '../support/bench-env';
 
-const noPhotos = (await import('../../tooling/server')).temporaryDir('kr-bench-no-photos-');
-vi.stubEnv('BENCH_QUICK', '1');
-vi.stubEnv('FIXTURES_DIR', noPhotos.dir);
+benchQuicklyWithoutPhotos();
 // Imported after the environment is set: the benchmark reads where the photos are when it loads.
+const { expectAFigureInEveryRow, quickBenchContext } = await import('../support/quick-bench');
 const { browserBenchmark } = await import('../../scripts/bench/browser');
 const { bundleBenchmark } = await import('../../scripts/bench/bundle');
 const { renderBenchmark } = await import('../../scripts/bench/render');
-const { machineInfo } = await import('../../scripts/bench/machine');
 
-afterAll(() => {
-  vi.unstubAllEnvs();
-  noPhotos.remove();
-});
-
-/** The body rows of every Markdown table in `markdown`, each as its cells. */
-const tableRows = (markdown: string): string[][] =>
-  markdown
-    .split('\n')
-    .filter((line) => line.startsWith('|'))
-    .map((line) =>
-      line
-        .slice(1, -1)
-        .split('|')
-        .map((cell) => cell.trim()),
-    )
-    .filter((cells, index, rows) => !cells.every((cell) => cell === '---') && rows[index + 1]?.[0] !== '---');
+const context = quickBenchContext(() => inject('appDistDir'));
 
 describe('the browser benchmark, quick', () => {
   it('walks the wizard and writes a figure in every row of its section', async () => {
-    const markdown = await browserBenchmark.run({
-      machine: machineInfo(),
-      appDist: () => inject('appDistDir'),
-    });
+    const markdown = await browserBenchmark.run(context);
     for (const heading of [
       '### A wizard step change',
       '### Photo preparation',
@@ -44,8 +24,7 @@ describe('the browser benchmark, quick', () => {
     ]) {
       expect(markdown).toContain(heading);
     }
-    const rows = tableRows(markdown);
-    expect(rows.length).toBeGreaterThanOrEqual(4);
+    const rows = expectAFigureInEveryRow(markdown, 4);
     for (const row of rows) expect(row.join(' | ')).toMatch(/\d+(\.\d)? ms/);
   }, 300_000);
 });
@@ -55,11 +34,6 @@ describe.each([
   ['render', renderBenchmark],
 ])('the %s benchmark, quick', (_id, benchmark) => {
   it('runs to its end and writes a figure in every row of its tables', async () => {
-    const markdown = await benchmark.run({ machine: machineInfo(), appDist: () => inject('appDistDir') });
-    expect(markdown).not.toContain('Failed');
-    const rows = tableRows(markdown);
-    expect(rows.length).toBeGreaterThan(0);
-    // A figure: a number somewhere after the row's name.
-    for (const row of rows) expect(row.slice(1).join(' | ')).toMatch(/\d/);
+    expectAFigureInEveryRow(await benchmark.run(context));
   }, 300_000);
 });

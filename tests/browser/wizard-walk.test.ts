@@ -2,9 +2,10 @@
 // asks a step that skips itself for its choices, and walks again after going back, as the browser benchmark's
 // later walks do (those stopped on Handles for 20 s). A walk that waits in vain says where and for what.
 import { describe, expect, it } from 'vitest';
-import { backButton, generateButton } from '../../tooling/kitchen-driver';
+import { backButton, generateButton, specStep } from '../../tooling/kitchen-driver';
 import { kitchenPhotoFile } from '../../tooling/made-images';
 import {
+  completeStep,
   currentStep,
   LAST_STEP,
   openWithPhoto,
@@ -36,6 +37,16 @@ describe('the wizard walk', () => {
     await expect(waitForStepOtherThan(page, 'upload-image', 500)).rejects.toThrow(
       'The wizard walk left "upload-image" and waited 0.5 s for another step to show its title and, if it has ' +
         'choices, its first options; the screen showed /create-kitchen/upload-image with the heading',
+    );
+  });
+
+  it('fails naming the step it makes choices on, the options it waited for and what the screen showed', async () => {
+    const page = await openWithPhoto(suite.context, '', await kitchenPhotoFile());
+    // Still on the upload step: Design Style's options never show.
+    const [group] = specStep('design').groups;
+    await expect(completeStep(page, 'design', 500)).rejects.toThrow(
+      `The wizard walk on "design" waited 0.5 s for the first option of "${group}" to show and be chosen; the ` +
+        'screen showed /create-kitchen/upload-image with the heading',
     );
   });
 });

@@ -1,29 +1,24 @@
 // `npm start` runs the compiled server (dist-server/main.js), not the TypeScript the other tests import: this
 // compiles it as `npm run build` does, starts it as its own process, and checks what a visitor and an operator
 // see — the page with its boot data, the catalogue, a moderated upload, a clean stop on SIGTERM.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_DATA_ELEMENT_ID } from '../../../contract/boot-data';
 import { API_PREFIX, cataloguePaths } from '../../../contract/endpoints';
-import { compileServer } from '../../../scripts/build';
-import { repoRoot } from '../../../tooling/paths';
+import { type CompiledServer, compileServerAside } from '../../../tooling/compiled-server';
 import { temporaryDir, writeTestDist } from '../../../tooling/server';
 import { type ServerProcess, startServerProcess } from '../../support/server-process';
 import { GenerationClient } from '../generation/generation-client';
 
-// Inside the project, so the compiled modules find the packages in node_modules as dist-server/ does.
-const cacheDir = path.join(repoRoot, 'node_modules', '.cache');
-mkdirSync(cacheDir, { recursive: true });
-const outDir = mkdtempSync(path.join(cacheDir, 'kr-built-server-'));
 const temp = temporaryDir();
+let compiled: CompiledServer | undefined;
 
 let server: ServerProcess;
 let origin: string;
 
 beforeAll(async () => {
-  compileServer(outDir);
-  server = await startServerProcess([path.join(outDir, 'main.js')], {
+  compiled = compileServerAside();
+  server = await startServerProcess([compiled.mainJs], {
     DATA_DIR: path.join(temp.dir, 'data'),
     DIST_DIR: writeTestDist(temp.dir),
     // The nsfw model runs in a thread started from its own file in dist-server/: checked by an upload below.
@@ -38,7 +33,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  rmSync(outDir, { recursive: true, force: true });
+  compiled?.remove();
   temp.remove();
 });
 

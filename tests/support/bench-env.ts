@@ -1,0 +1,17 @@
+// For the tests that run the benchmark harnesses in quick mode (issue 26): `BENCH_QUICK=1` and no real photos
+// (FIXTURES_DIR at an empty folder), as on a bare clone. Call it before importing any harness: where the photos
+// are is read when tooling/paths.ts loads, so a file imports the harnesses with `await import` after this call.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, vi } from 'vitest';
+
+export function benchQuicklyWithoutPhotos(): void {
+  const noPhotos = mkdtempSync(path.join(tmpdir(), 'kr-bench-no-photos-'));
+  vi.stubEnv('BENCH_QUICK', '1');
+  vi.stubEnv('FIXTURES_DIR', noPhotos);
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    rmSync(noPhotos, { recursive: true, force: true });
+  });
+}

@@ -1,0 +1,18 @@
+import { createServer } from 'node:net';
+
+/**
+ * A loopback port nothing listens on now, for a process started next (a PostgreSQL cluster, a server under
+ * benchmark): fixed ports collide when a benchmark and the tests' quick run of it share the machine.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
