@@ -1,0 +1,25 @@
+// The screen of every step after the photo, by its kind. These kinds, their looks and the swatches load on
+// demand (screen-loaders.ts): a visitor's first screen is the photo step, which needs none of them.
+import type { ComponentType } from 'react';
+import type { StepKind } from '../../../machines/kitchen/step-table';
+import { stepKind } from '../../../machines/kitchen/steps';
+import { CatalogueChoiceStep } from './steps/CatalogueChoiceStep';
+import { FixedChoiceStep } from './steps/FixedChoiceStep';
+import { GroupedSwatchStep } from './steps/GroupedSwatchStep';
+import type { StepProps } from './steps/step-props';
+
+/** Every kind but the photo; a new kind does not compile until it has its screen here or in StepContent. */
+export type ChoiceKind = Exclude<StepKind, 'photo'>;
+
+const KIND_SCREENS: Record<ChoiceKind, ComponentType<StepProps>> = {
+  'catalogue-choice': CatalogueChoiceStep,
+  'grouped-swatch': GroupedSwatchStep,
+  'fixed-choice': FixedChoiceStep,
+};
+
+export function ChoiceStepScreen({ step, isLoading }: StepProps) {
+  const kind = stepKind(step);
+  if (kind === 'photo') throw new Error(`The photo step (${step}) has a screen of its own.`);
+  const Screen = KIND_SCREENS[kind];
+  return <Screen step={step} isLoading={isLoading} />;
+}
