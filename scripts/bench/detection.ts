@@ -118,11 +118,10 @@ ${[...KITCHEN_OBJECTS].join(', ')} scores at least ${KITCHEN_OBJECT_MIN_SCORE} (
 
 ${table(['Photo', 'Best kitchen object', 'Looks like a kitchen', 'Detection median', 'p95', 'nsfw scoring median', 'Both, as the thread runs them'], rows)}
 
-Moderation (the nsfw scoring) over the photos: **${ms(moderation)}** at the median, against DESIGN's
-${MODERATION_BUDGET_MS} ms: ${verdict(moderation <= MODERATION_BUDGET_MS)}. The kitchen check's detection: ${ms(overall)} at the median.
-Both, as the moderation thread runs them for an upload: ${ms(together)}, so the check adds about
-${ms(together - moderation)} to the upload's answer, which waits for both; DESIGN sets no budget for the check.
-They run in that thread, so no other request waits on them.
+Moderation (the nsfw scoring) over the photos: **${ms(moderation)}** at the median, against DESIGN's ${MODERATION_BUDGET_MS} ms:
+${verdict(moderation <= MODERATION_BUDGET_MS)}. The kitchen check's detection: ${ms(overall)} at the median. Both, as the moderation
+thread runs them for an upload: ${ms(together)}, so the check adds about ${ms(together - moderation)} to the upload's answer,
+which waits for both; DESIGN sets no budget for the check. They run in that thread, so no other request waits on them.
 `;
   },
 };
