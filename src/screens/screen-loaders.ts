@@ -17,16 +17,20 @@ export const choiceStepScreens = loadOnce(() => import('./wizard/ChoiceStepScree
 const loadChoiceStep = () => Promise.all([loadWizard(), choiceStepScreens.get()]);
 export const loadYourKitchen = () => import('./your-kitchen/YourKitchenScreen');
 export const loadPrivacy = () => import('./PrivacyScreen');
+export const loadAccessDenied = () => import('./AccessDeniedScreen');
+export const loadNotFound = () => import('./NotFoundScreen');
 
 const loaderOf = (route: RouteId): (() => Promise<unknown>) | undefined => {
   const step = stepOfRoute(route);
   if (step !== null) return stepKind(step) === 'photo' ? loadWizard : loadChoiceStep;
   if (route.startsWith('onboarding/')) return loadOnboarding;
   if (route === 'privacy') return loadPrivacy;
+  if (route === 'access-denied') return loadAccessDenied;
+  if (route === 'not-found') return loadNotFound;
   return route === 'your-kitchen' ? loadYourKitchen : undefined;
 };
 
-/** Starts loading the screen a route shows; nothing for the screens of the first load. */
+/** Starts loading the screen a route shows; nothing for home, which comes with the first load. */
 export function preloadScreen(route: RouteId): void {
   // A preload that fails is not an error yet: showing the screen loads it again and reports a failure.
   loaderOf(route)?.().catch(() => {});

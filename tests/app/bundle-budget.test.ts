@@ -192,6 +192,11 @@ describe('the first screen’s JavaScript', () => {
       ],
     },
     {
+      what: 'the messages for a refused session and an unknown address',
+      packages: [],
+      modules: ['src/screens/AccessDeniedScreen.tsx', 'src/screens/NotFoundScreen.tsx'],
+    },
+    {
       what: 'the screens of the steps after the photo (their kinds, looks and swatches)',
       packages: [],
       modules: [
