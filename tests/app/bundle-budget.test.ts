@@ -197,10 +197,12 @@ describe('the first screen’s JavaScript', () => {
       modules: ['src/screens/AccessDeniedScreen.tsx', 'src/screens/NotFoundScreen.tsx'],
     },
     {
-      what: 'the screens of the steps after the photo (their kinds, looks and swatches)',
+      what: 'the screens of the steps after the photo (their kinds, looks, swatches and notes)',
       packages: [],
       modules: [
         'src/screens/wizard/ChoiceStepScreen.tsx',
+        'src/components/CascadeNotice.tsx',
+        'src/screens/wizard/HandlesSkipNote.tsx',
         'src/screens/wizard/steps/CatalogueChoiceStep.tsx',
         'src/screens/wizard/steps/GroupedSwatchStep.tsx',
         'src/screens/wizard/steps/FixedChoiceStep.tsx',

@@ -1,8 +1,11 @@
-// The screen of every step after the photo, by its kind. These kinds, their looks and the swatches load on
-// demand (screen-loaders.ts): a visitor's first screen is the photo step, which needs none of them.
+// The screen of every step after the photo, by its kind, and the notes above it. These kinds, their looks, the
+// swatches and the notes load on demand (screen-loaders.ts): a visitor's first screen is the photo step, which
+// needs none of them.
 import type { ComponentType } from 'react';
 import type { StepKind } from '../../../machines/kitchen/step-table';
-import { stepKind } from '../../../machines/kitchen/steps';
+import { nextStepOf, type StepId, stepKind } from '../../../machines/kitchen/steps';
+import { CascadeNotice } from '../../components/CascadeNotice';
+import { HandlesSkipNote } from './HandlesSkipNote';
 import { CatalogueChoiceStep } from './steps/CatalogueChoiceStep';
 import { FixedChoiceStep } from './steps/FixedChoiceStep';
 import { GroupedSwatchStep } from './steps/GroupedSwatchStep';
@@ -22,4 +25,15 @@ export function ChoiceStepScreen({ step, isLoading }: StepProps) {
   if (kind === 'photo') throw new Error(`The photo step (${step}) has a screen of its own.`);
   const Screen = KIND_SCREENS[kind];
   return <Screen step={step} isLoading={isLoading} />;
+}
+
+/** Above a step's choices: which choices a change cleared, and on the step after Handles, that it was skipped. */
+export function ChoiceStepNotes({ step }: { step: StepId }) {
+  return (
+    <>
+      {/* Keyed by step: a note belongs to the step where the change was made. */}
+      <CascadeNotice key={step} />
+      {step === nextStepOf('handles') && <HandlesSkipNote />}
+    </>
+  );
 }

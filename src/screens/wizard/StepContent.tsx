@@ -7,11 +7,28 @@ import { choiceStepScreens } from '../screen-loaders';
 import type { StepProps } from './steps/step-props';
 import { UploadImageStep } from './steps/UploadImageStep';
 
+// Once loaded (usually on intent, before the click), read at once: waiting even a tick would flash the
+// placeholder between two steps.
+const useChoiceStepScreens = () => choiceStepScreens.loaded() ?? use(choiceStepScreens.get());
+
 function OnDemandChoiceStep(props: StepProps) {
-  // Once loaded (usually on intent, before the click), read at once: waiting even a tick would flash the
-  // placeholder between two steps.
-  const { ChoiceStepScreen } = choiceStepScreens.loaded() ?? use(choiceStepScreens.get());
+  const { ChoiceStepScreen } = useChoiceStepScreens();
   return <ChoiceStepScreen {...props} />;
+}
+
+function OnDemandChoiceStepNotes({ step }: { step: StepId }) {
+  const { ChoiceStepNotes } = useChoiceStepScreens();
+  return <ChoiceStepNotes step={step} />;
+}
+
+/** The notes above a step's content; the photo step has none. */
+export function StepNotes({ stepId }: { stepId: StepId }) {
+  if (stepKind(stepId) === 'photo') return null;
+  return (
+    <Suspense fallback={null}>
+      <OnDemandChoiceStepNotes step={stepId} />
+    </Suspense>
+  );
 }
 
 export function StepContent({ stepId, isLoading }: { stepId: StepId; isLoading: boolean }) {
