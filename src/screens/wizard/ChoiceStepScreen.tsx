@@ -11,7 +11,7 @@ import { FixedChoiceStep } from './steps/FixedChoiceStep';
 import { GroupedSwatchStep } from './steps/GroupedSwatchStep';
 import type { StepProps } from './steps/step-props';
 
-/** Every kind but the photo; a new kind does not compile until it has its screen here or in StepContent. */
+/** Every kind but the photo (StepContent shows its screen): a new kind does not compile until it has one here. */
 export type ChoiceKind = Exclude<StepKind, 'photo'>;
 
 const KIND_SCREENS: Record<ChoiceKind, ComponentType<StepProps>> = {
