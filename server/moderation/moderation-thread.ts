@@ -4,12 +4,13 @@
 // the model). Here the server's thread only posts bytes and
 // reads back scores. One thread serves the whole process; if it dies, the next image starts a new one.
 //
-// This file is both sides: imported, it is the client; run as the worker (workerData says so), it scores.
+// This file is both sides: imported, it is the client; run as the worker (workerData says so), it scores each photo
+// with photo-scoring.ts.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { KitchenCheck } from '../../contract/images';
 import { startModuleWorker } from '../images/module-worker';
 import { type ModeratedImage, type Moderator, observed } from './moderator';
 import { type NsfwModeratorOptions, nsfwThreshold, verdictOf } from './nsfw-verdict';
+import type { PhotoScores } from './photo-scoring';
 
 const WORKER_ROLE = 'kitchen-reimagined:moderation';
 
@@ -17,18 +18,12 @@ type Request = { id: number; bytes: Uint8Array };
 type Reply =
   | { kind: 'ready' }
   | { kind: 'unavailable'; message: string }
-  | { kind: 'scored'; id: number; scores: Record<string, number>; kitchenCheck?: KitchenCheck }
+  | ({ kind: 'scored'; id: number } & PhotoScores)
   | { kind: 'failed'; id: number; message: string };
-
-/** What the thread answers for one image. */
-interface Scored {
-  scores: Record<string, number>;
-  kitchenCheck?: KitchenCheck;
-}
 
 interface ScoringThread {
   ready: Promise<void>;
-  score(image: ModeratedImage): Promise<Scored>;
+  score(image: ModeratedImage): Promise<PhotoScores>;
   /** Ends the thread, failing what it had in hand; the next image starts a new one. */
   stop(reason: Error): void;
 }
@@ -44,7 +39,10 @@ function scoringThread(): ScoringThread {
   const worker = startWorker();
   // The thread never keeps the process alive on its own: a server that is closing does not wait for it.
   worker.unref();
-  const pending = new Map<number, { resolve: (scored: Scored) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (scored: PhotoScores) => void; reject: (error: Error) => void }
+  >();
   let nextId = 0;
   let settleReady: { resolve: () => void; reject: (error: Error) => void } | undefined;
   const ready = observed(
@@ -106,20 +104,10 @@ export async function createThreadedModerator(options: NsfwModeratorOptions = {}
 async function serveScores(): Promise<void> {
   const port = parentPort;
   if (!port) return;
-  const [
-    { modelReady, scoreImage },
-    { detectorReady, detectObjects },
-    { kitchenCheckOf, KITCHEN_OBJECT_MIN_SCORE },
-  ] = await Promise.all([import('./nsfw-moderator'), import('./coco-detector'), import('./kitchen-check')]);
-  // The kitchen check is a soft extra: without its detector, photos are still moderated, with no check.
-  const detecting = detectorReady().then(
-    () => true,
-    () => false,
-  );
-  const kitchenCheck = async (bytes: Uint8Array) =>
-    (await detecting) ? kitchenCheckOf(await detectObjects(bytes, KITCHEN_OBJECT_MIN_SCORE)) : undefined;
+  const { createPhotoScorer } = await import('./photo-scoring');
+  const scorer = createPhotoScorer();
   try {
-    await Promise.all([modelReady(), detecting]);
+    await scorer.ready;
     port.postMessage({ kind: 'ready' } satisfies Reply);
   } catch (error) {
     port.postMessage({ kind: 'unavailable', message: messageOf(error) } satisfies Reply);
@@ -127,14 +115,7 @@ async function serveScores(): Promise<void> {
   }
   port.on('message', async ({ id, bytes }: Request) => {
     try {
-      const scores = await scoreImage({ bytes });
-      const check = await kitchenCheck(bytes);
-      port.postMessage({
-        kind: 'scored',
-        id,
-        scores,
-        ...(check ? { kitchenCheck: check } : {}),
-      } satisfies Reply);
+      port.postMessage({ kind: 'scored', id, ...(await scorer.score(bytes)) } satisfies Reply);
     } catch (error) {
       port.postMessage({ kind: 'failed', id, message: messageOf(error) } satisfies Reply);
     }

@@ -16,19 +16,29 @@ export interface LoadedOnce<T> {
   get(): Promise<T>;
   /** The load the first call started, if one did: lets a caller act on it without loading it. */
   started(): Promise<T> | undefined;
+  /** What the load gave, once it has finished: lets a render use it at once instead of waiting a tick. */
+  loaded(): T | undefined;
 }
 
 export function loadOnce<T>(load: () => Promise<T>): LoadedOnce<T> {
-  let loaded: Promise<T> | undefined;
+  let loading: Promise<T> | undefined;
+  let value: { of: T } | undefined;
   return {
     get: () => {
       // A load that failed (its chunk out of reach) is tried again on the next call, not remembered.
-      loaded ??= loadOnDemand(load).catch((error: unknown) => {
-        loaded = undefined;
-        throw error;
-      });
-      return loaded;
+      loading ??= loadOnDemand(load).then(
+        (loaded) => {
+          value = { of: loaded };
+          return loaded;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
     },
-    started: () => loaded,
+    started: () => loading,
+    loaded: () => value?.of,
   };
 }

@@ -7,7 +7,7 @@ import { viewOf } from '../../machines/kitchen/view';
 import { createKitchenActors } from '../actors/kitchen-actors';
 import type { AppBoot } from '../boot/boot';
 import type { Inspect } from '../dev/inspector';
-import { type AppServices, AppServicesProvider } from '../kitchen/app-services';
+import { type AppServices, AppServicesProvider, useAppServices } from '../kitchen/app-services';
 import { KitchenActor } from '../kitchen/kitchen-actor';
 import { createSaveStatus } from '../kitchen/save-status';
 import { createLazyPhotoPreparer } from '../photo/lazy-photo-preparer';
@@ -78,11 +78,16 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
  */
 function ScreensFromFirstNavigation({ path }: { path: string | undefined }) {
   const actor = KitchenActor.useActorRef();
+  const { preloadScreen } = useAppServices();
   const [navigated, setNavigated] = useState(
     () => path === undefined || viewOf(actor.getSnapshot()).route === routeFromPath(path).route,
   );
-  // Runs after the URL projection's effect (an earlier sibling), once the machine has taken the path.
-  useEffect(() => setNavigated(true), []);
+  // Runs after the URL projection's effect (an earlier sibling), once the machine has taken the path. A deep
+  // link to a step after the photo loads that step's screens beside the wizard's, not after it.
+  useEffect(() => {
+    preloadScreen(viewOf(actor.getSnapshot()).route);
+    setNavigated(true);
+  }, [actor, preloadScreen]);
   return navigated ? <LazyAppRoutes /> : null;
 }
 

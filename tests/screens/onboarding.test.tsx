@@ -56,12 +56,12 @@ describe('home and onboarding', () => {
     await shown('Upload Your Kitchen Photo');
   });
 
-  it('shows Not Found for an unknown address and access denied without a user', () => {
+  it('shows Not Found for an unknown address and access denied without a user', async () => {
     const app = renderApp();
     app.navigate('not-found');
-    expect(heading().textContent).toBe('Not Found');
+    await shown('Not Found');
     cleanup();
     renderApp({ userId: null });
-    expect(heading().textContent).toBe('Access Denied');
+    await shown('Access Denied');
   });
 });

@@ -1,7 +1,7 @@
 // What the user sees while a screen's code loads on demand, and when it cannot be loaded.
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, shown } from './harness';
+import { COMPLETE_SELECTIONS, renderApp, shown } from './harness';
 
 // A screen's code failing to download is a network condition, not a part of the product, so the result
 // screen's loader is made to fail the way a lost connection makes a dynamic import fail. Every other screen
@@ -52,5 +52,18 @@ describe('screens loaded on demand', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('See Your Kitchen Reimagined');
     app.navigate('onboarding/how-it-works');
     await shown('How It Works');
+  });
+
+  it('loads the screens of the steps after the photo when one is first shown, then shows each at once', async () => {
+    const app = renderApp({ restored: COMPLETE_SELECTIONS });
+    app.navigate('create-kitchen/kitchen-shape');
+    await shown('Kitchen Layout');
+    expect(await screen.findByRole('radio', { name: /^Single wall/ })).toBeTruthy();
+
+    // Their code is here now: the next step's choices come with its heading, with no placeholder between.
+    app.navigate('create-kitchen/kitchen-island');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Kitchen Island');
+    expect(screen.getByRole('radio', { name: /^Yes, add an island/ })).toBeTruthy();
+    expect(screen.queryByText('Loading the choices…')).toBeNull();
   });
 });

@@ -1,15 +1,13 @@
 // The wizard's frame around every step: progress, the step list, the step's title and description, its
 // content (or the error screen in its place), and Back / Next.
-import { nextStepOf, STEP_IDS } from '../../../machines/kitchen/steps';
-import { CascadeNotice } from '../../components/CascadeNotice';
+import { STEP_IDS } from '../../../machines/kitchen/steps';
 import { ProgressBar } from '../../components/ProgressBar';
 import { SiteHeader } from '../../components/SiteHeader';
 import { StepList } from '../../components/StepList';
 import '../../styles/wizard.css';
 import { useKitchenView } from '../../kitchen/use-kitchen';
 import { ErrorScreen } from '../ErrorScreen';
-import { HandlesSkipNote } from './HandlesSkipNote';
-import { StepContent } from './StepContent';
+import { StepContent, StepNotes } from './StepContent';
 import { WizardNav } from './WizardNav';
 
 export function WizardScreen() {
@@ -29,9 +27,7 @@ export function WizardScreen() {
             {step.title}
           </h1>
           {step.description && <p className="lead">{step.description}</p>}
-          {/* Keyed by step: a note belongs to the step where the change was made. */}
-          <CascadeNotice key={step.id} />
-          {step.id === nextStepOf('handles') && <HandlesSkipNote />}
+          <StepNotes stepId={step.id} />
           <div className="wizard__content">
             {view.error !== null ? (
               <ErrorScreen message={view.error} isRetrying={view.isRetrying} />
