@@ -178,20 +178,21 @@ export function counterMapping(quad: Quad): CounterMapping | null {
 /** A piece smaller than this share of the worktop takes the mapping of the largest piece. */
 const SMALLEST_PIECE = 0.05;
 
-/** Maps the pixel at `index` of a box (at `x`, `y` in the photo) to metres on its counter, into `out`. */
-export type PieceMapping = (index: number, x: number, y: number, out: Float64Array) => void;
-
 /**
- * The counter mapping of each separate piece of the worktop's `core` (1 on the worktop) in `box`; the feathered
- * rim round a piece (`alpha` above 0) takes its piece's. `fallback` serves where no plane can be fitted.
+ * The counter mapping of each separate piece of the worktop's `core` (1 on the worktop), worked out on a plane
+ * `factor` times coarser than the photo's `box`; the feathered rim round a piece (`alpha` above 0) takes its
+ * piece's. `fallback` serves where no plane can be fitted. The mapping takes the photo's own coordinates.
  */
 export function counterPieces(
   core: Float32Array,
   alpha: Float32Array,
   box: Box,
   fallback: CounterMapping,
-): PieceMapping {
-  const { labels, sizes } = patchesOf(core, box.width, box.height);
+  factor = 1,
+): CounterMapping {
+  const width = Math.ceil(box.width / factor);
+  const height = Math.ceil(box.height / factor);
+  const { labels, sizes } = patchesOf(core, width, height);
   const total = sizes.reduce((sum, size) => sum + size, 0);
   const largest = sizes.indexOf(Math.max(...sizes));
   const mappings = sizes.map((size, index): CounterMapping | null => {
@@ -199,13 +200,15 @@ export function counterPieces(
     const piece = new Uint8Array(labels.length);
     for (let pixel = 0; pixel < labels.length; pixel += 1)
       if (labels[pixel] === index + 1) piece[pixel] = 255;
-    const quad = fitQuad(piece, box.width);
-    const moved = quad?.map(({ x, y }) => ({ x: x + box.left, y: y + box.top })) as Quad | undefined;
+    const quad = fitQuad(piece, width);
+    const moved = quad?.map(({ x, y }) => ({ x: x * factor + box.left, y: y * factor + box.top })) as
+      | Quad
+      | undefined;
     return moved ? counterMapping(moved) : null;
   });
   const fitted = mappings.filter((mapping) => mapping !== null);
   const only = fitted.length === 1 ? fitted[0] : undefined;
-  if (only || fitted.length === 0) return (_index, x, y, out) => (only ?? fallback)(x, y, out);
+  if (only || fitted.length === 0) return only ?? fallback;
   const owner = new Int32Array(labels.length);
   for (let pixel = 0; pixel < owner.length; pixel += 1) {
     const label = labels[pixel] ?? 0;
@@ -213,7 +216,6 @@ export function counterPieces(
   }
   // The rim outside the core takes a neighbouring piece's mapping: one sweep down the box taking it from the left
   // or above, one back up taking it from the right or below, which reaches every rim pixel a feather wide.
-  const { width } = box;
   for (let pixel = 0; pixel < owner.length; pixel += 1) {
     if (owner[pixel] !== -1 || (alpha[pixel] ?? 0) === 0) continue;
     const left = pixel % width > 0 ? (owner[pixel - 1] ?? -1) : -1;
@@ -224,8 +226,10 @@ export function counterPieces(
     const right = pixel % width < width - 1 ? (owner[pixel + 1] ?? -1) : -1;
     owner[pixel] = right >= 0 ? right : (owner[pixel + width] ?? -1);
   }
-  return (index, x, y, out) => {
-    const piece = owner[index] ?? -1;
+  return (x, y, out) => {
+    const column = Math.min(width - 1, Math.max(0, Math.floor((x - box.left) / factor)));
+    const row = Math.min(height - 1, Math.max(0, Math.floor((y - box.top) / factor)));
+    const piece = owner[row * width + column] ?? -1;
     (piece < 0 ? fallback : (mappings[piece] ?? fallback))(x, y, out);
   };
 }

@@ -1,5 +1,6 @@
 import type { WorktopLook } from '../render/design';
 import { worktopReflection } from '../render/worktop-surface';
+import { coarseFactor, coarseSize, grownBack, shrunk } from './coarse-plane';
 import { counterObjects } from './counter-objects';
 import { type CounterMapping, counterPieces } from './counter-plane';
 import { linearToSrgb } from './linear-light';
@@ -34,10 +35,23 @@ export function retextureWorktop(
   const luminance = luminancePlane(pixels, alpha);
   // Wider than a speck or a vein of the old surface, narrower than the shadow of a kettle.
   const lightRadius = Math.max(3, Math.round(Math.max(photo.width, photo.height) * 0.012));
-  const objects = counterObjects(pixels, luminance, core, box, photo);
+  // Objects and pieces are found on a coarser copy: both are far bigger than a pixel of a large photo.
+  const factor = coarseFactor(photo);
+  const coarse = coarseSize(box.width, box.height, factor);
+  const coarseCore = shrunk(core, box.width, box.height, factor).map((share) => (share >= 0.5 ? 1 : 0));
+  const coarseAlpha = shrunk(alpha, box.width, box.height, factor);
+  const objects = counterObjects(
+    shrunk(pixels, box.width, box.height, factor, 3),
+    shrunk(luminance, box.width, box.height, factor),
+    coarseCore,
+    coarse,
+    { width: photo.width / factor, height: photo.height / factor },
+  );
+  const covered = grownBack(objects.covered, box.width, box.height, factor);
+  const keep = grownBack(objects.keep, box.width, box.height, factor);
   const bare = new Float32Array(core.length);
   for (let pixel = 0; pixel < bare.length; pixel += 1)
-    bare[pixel] = (core[pixel] ?? 0) * (1 - (objects.covered[pixel] ?? 0));
+    bare[pixel] = (core[pixel] ?? 0) * (1 - (covered[pixel] ?? 0));
   const light = surfaceMean(luminance, bare, alpha, box.width, box.height, lightRadius);
   const median = Math.max(1e-4, maskedMedian(light, bare, 1));
   const curve = shadingCurve(SHADING_POWER);
@@ -47,7 +61,7 @@ export function retextureWorktop(
     out[0] = x / photo.width;
     out[1] = y / photo.width;
   };
-  const toCounter = counterPieces(core, alpha, box, flat);
+  const toCounter = counterPieces(coarseCore, coarseAlpha, box, flat, factor);
   const texel = new Float32Array(3);
   const onCounter = new Float64Array(2);
   const across = new Float64Array(2);
@@ -60,14 +74,14 @@ export function retextureWorktop(
       if ((alpha[index] ?? 0) === 0) continue;
       const photoX = box.left + x + 0.5;
       const photoY = box.top + y + 0.5;
-      toCounter(index, photoX, photoY, onCounter);
+      toCounter(photoX, photoY, onCounter);
       const u = onCounter[0] ?? 0;
       const v = onCounter[1] ?? 0;
       // How much counter a pixel covers: the larger of its steps to the next pixel across and down. It changes
       // slowly over a counter, so it is worked out afresh every few pixels along a row.
       if (x % FOOTPRINT_EVERY === 0 || footprint === 0) {
-        toCounter(index, photoX + 1, photoY, across);
-        toCounter(index, photoX, photoY + 1, down);
+        toCounter(photoX + 1, photoY, across);
+        toCounter(photoX, photoY + 1, down);
         const acrossU = (across[0] ?? 0) - u;
         const acrossV = (across[1] ?? 0) - v;
         const downU = (down[0] ?? 0) - u;
@@ -80,10 +94,10 @@ export function retextureWorktop(
       const glint =
         reflection * Math.max(0, (luminance[index] ?? 0) / Math.max(1e-4, lit) - REFLECTION_THRESHOLD);
       const at = index * 3;
-      const keep = objects.keep[index] ?? 0;
+      const kept = keep[index] ?? 0;
       for (let channel = 0; channel < 3; channel += 1) {
         const material = linearToSrgb((texel[channel] ?? 0) * shade + glint);
-        out[at + channel] = Math.round(material + ((pixels[at + channel] ?? 0) - material) * keep);
+        out[at + channel] = Math.round(material + ((pixels[at + channel] ?? 0) - material) * kept);
       }
     }
   }
