@@ -129,7 +129,20 @@ function diagnosticsOf(audits: AuditResults): string[] {
   ];
 }
 
-async function audit(url: string, port: number, isFirstVisit: boolean): Promise<Run> {
+/**
+ * Lighthouse's own failures it asks to be run again for: its trace of the load came out incomplete (seen on a
+ * loaded machine), which says nothing about the page.
+ */
+const TRACE_FAILURES = new Set([
+  'NO_NAVSTART',
+  'NO_FCP',
+  'NO_DCL',
+  'NO_TRACING_STARTED',
+  'NO_RESOURCE_REQUEST',
+]);
+const TRACE_ATTEMPTS = 3;
+
+async function audit(url: string, port: number, isFirstVisit: boolean, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -139,7 +152,13 @@ async function audit(url: string, port: number, isFirstVisit: boolean): Promise<
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (TRACE_FAILURES.has(lhr.runtimeError.code) && attempt < TRACE_ATTEMPTS) {
+      console.log(`lighthouse: ${lhr.runtimeError.code} on ${url}, as Lighthouse asks: running it again...`);
+      return audit(url, port, isFirstVisit, attempt + 1);
+    }
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  }
   const keepIn = reportDir();
   if (keepIn) {
     mkdirSync(keepIn, { recursive: true });
