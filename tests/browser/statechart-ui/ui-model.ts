@@ -284,12 +284,14 @@ function photoEvents({ context }: KitchenSnapshot): UiEvent[] {
   ];
 }
 
-/** The marking tool replaces the photo step's controls: save what is marked, skip (until saved), or cancel. */
+/**
+ * The marking tool replaces the photo step's controls: save what is marked, and Skip marking until a marking is
+ * saved, Cancel in its place after (the tool shows one or the other).
+ */
 function markingEvents({ context }: KitchenSnapshot): UiEvent[] {
   return [
     { type: 'MARKING.SAVE', masks: {} },
-    ...(context.photoMarking !== 'marked' ? [{ type: 'MARKING.SKIP' } as const] : []),
-    { type: 'MARKING.CANCEL' },
+    context.photoMarking !== 'marked' ? { type: 'MARKING.SKIP' } : { type: 'MARKING.CANCEL' },
   ];
 }
 
