@@ -1,14 +1,12 @@
-// The kitchen statechart as the UI can drive it. The same xstate/graph traversal as the model-based suite, but
-// from each snapshot only what a user can do on that screen (each with a UI executor), and for every call under
+// The kitchen statechart as the UI can drive it. The states of the model-based suite, but from each snapshot
+// only what a user can do on that screen (each with a UI executor), and for every call under
 // way only the ending the real server gives (its catalogue answer, the verdict of the deterministic moderation
 // rule) or a failure the test causes on purpose (an "environment" ending, armed before the step runs).
 import type { AnyEventObject } from 'xstate';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
-import { type AdjacencyValue, getAdjacencyMap } from 'xstate/graph';
 import { declaredActors } from '../../../machines/kitchen/actors';
 import type { CatalogueItems, CatalogueKind, LoadedCatalogue } from '../../../machines/kitchen/catalogue';
 import { catalogueRequest } from '../../../machines/kitchen/catalogue-requests';
-import { configurationOf } from '../../../machines/kitchen/configuration';
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { resolveHandleChoice } from '../../../machines/kitchen/handle-choice';
@@ -22,17 +20,21 @@ import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { DEFAULT_IMAGE_RETENTION_DAYS } from '../../../server/config';
 import { DEFAULT_SESSION_LIFETIME } from '../../../server/users/session-store';
 import { abstractKey, DONE, ERROR } from '../../machines/model/kitchen-model';
+import { declaredDelayedEvents, keyOfTaken } from '../../machines/model/transition-coverage';
 import {
-  declaredDelayedEvents,
-  declaredTransitions,
-  keyOfTaken,
-} from '../../machines/model/transition-coverage';
+  comparableKitchens,
+  earlierKitchenOfRequest,
+  GENERATION_LIMIT,
+  generatedKitchen,
+  generationsMade,
+  historyAnswer,
+  kitchensShape,
+  oldestListedKitchen,
+  uploadedImageId,
+} from './made-kitchens';
 import type { ServerOracle } from './server-oracle';
 
 export type UiEvent = KitchenEvent | AnyEventObject;
-
-/** Each test browser profile is a fresh guest with the test config's quota. */
-export const GENERATION_LIMIT = 5;
 
 /** The photos a user can choose; their endings follow from what they are (see `photoEnding`). */
 export const PHOTO_SAMPLES = {
@@ -107,66 +109,16 @@ export const isAutomatic = (event: UiEvent) =>
   (event.type.startsWith('xstate.after.') && !isClockStep(event));
 
 /** Whether a kitchen was generated in this page (the quota went down). */
-const hasGenerated = ({ context }: KitchenSnapshot) =>
-  context.remainingGenerations !== null && context.remainingGenerations < GENERATION_LIMIT;
+const hasGenerated = ({ context }: KitchenSnapshot) => generationsMade(context) > 0;
 
-/** How many kitchens this page generated (every one is charged, and none was refunded on these paths). */
-const generationsMade = ({ context }: KitchenSnapshot) =>
-  GENERATION_LIMIT - (context.remainingGenerations ?? GENERATION_LIMIT);
+/** Offline, Generate would answer an earlier kitchen again (the same photo, masks and choices). */
+const isRequestMadeBefore = ({ context }: KitchenSnapshot) => earlierKitchenOfRequest(context) >= 0;
 
-/** A short, stable digest of a text (the model's stand-in for the server's random ids). */
-const digest = (text: string) => {
-  let hash = 5381;
-  for (let index = 0; index < text.length; index += 1) hash = (hash * 33 + text.charCodeAt(index)) >>> 0;
-  return hash.toString(36);
-};
-
-/**
- * The id the server gives a photo it stores. Every upload gets a new one: the model tells uploads apart by the
- * kitchen on show when it happened, which is what decides whether a later generation is the same request.
- */
-const uploadedImageId = (context: KitchenSnapshot['context'], how: string) =>
-  `image-${context.file?.name}-${how}-${digest(context.lastGeneratedImageDataUrl ?? 'none')}`;
-
-/**
- * What the server compares to find an earlier kitchen offline (issue 22): the photo's id, the empty room, the
- * marked surfaces and every choice. Null when the request will upload the photo anew (no id yet): a new id, so
- * a new kitchen.
- */
-const generationRequestOf = (context: KitchenSnapshot['context']): string | null =>
-  context.inputImageId === null
-    ? null
-    : digest(
-        JSON.stringify([
-          context.inputImageId,
-          context.emptyRoomId,
-          context.photoMarking === 'marked',
-          configurationOf(context),
-        ]),
-      );
-
-/**
- * The address the model gives the kitchen on show: it names every request that made a kitchen in this page (the
- * server finds any of them again), the one on show last. Nothing reads it but the model.
- */
-const kitchenUrlOf = (made: readonly string[], shown: string) =>
-  `/api/v1/images/generated?made=${made.join('.')}&shown=${shown}`;
-const requestsMadeIn = (imageUrl: string | null): string[] =>
-  new URLSearchParams(imageUrl?.split('?')[1] ?? '').get('made')?.split('.').filter(Boolean) ?? [];
-
-/**
- * Offline, the same photo, masks and choices again answer the earlier kitchen, uncharged, with no new entry in
- * the history (issue 22): Generate again needs a changed choice to make a second kitchen.
- */
-const isRequestMadeBefore = ({ context }: KitchenSnapshot) => {
-  const request = generationRequestOf(context);
-  return request !== null && requestsMadeIn(context.lastGeneratedImageDataUrl).includes(request);
-};
-
-/** Side by side is offered on the result page once it lists two kitchens. */
-const canCompare = (snapshot: KitchenSnapshot) =>
-  snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } }) &&
-  snapshot.context.generationHistory.length >= 2;
+/** Side by side is offered on the result page once it lists two kitchens made from the photo of the one on show. */
+const comparable = (snapshot: KitchenSnapshot): string[] =>
+  snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } })
+    ? comparableKitchens(snapshot.context)
+    : [];
 
 /** The catalogue lookup each loading call makes. */
 export const CATALOGUE_KIND_OF_CALL: Record<string, CatalogueKind> = {
@@ -200,7 +152,7 @@ const pendingCalls = (snapshot: KitchenSnapshot): string[] =>
       !(
         id === 'loadGenerationHistory' &&
         snapshot.context.generationHistory.length > 0 &&
-        snapshot.context.generationHistory.length === generationsMade(snapshot)
+        snapshot.context.generationHistory.length === generationsMade(snapshot.context)
       ),
   );
 
@@ -210,9 +162,7 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
     // A list the page has loaded before answers from its query cache: its call cannot be made to fail. Start
     // over forgets the lists but not the cache; a generation made (every list loaded) tells that it happened.
     const kind = CATALOGUE_KIND_OF_CALL[id];
-    const generated =
-      context.remainingGenerations !== null && context.remainingGenerations < GENERATION_LIMIT;
-    const cached = kind !== undefined && (context.catalogue[kind] !== null || generated);
+    const cached = kind !== undefined && (context.catalogue[kind] !== null || hasGenerated(snapshot));
     const failure =
       INTERCEPTABLE.has(id) && !cached
         ? [{ type: `${ERROR}${id}`, error: { message: ARMED_FAILURE_MESSAGE, remainingGenerations: null } }]
@@ -259,13 +209,7 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
         return done(undefined);
       case 'loadGenerationHistory':
         // The server lists every kitchen this page generated, newest first (side by side offers them).
-        return done(
-          Array.from({ length: generationsMade(snapshot) }, (_, index) => ({
-            id: `generated-${index}`,
-            imageUrl: `/api/v1/images/generated-${index}`,
-            createdAt: 'now',
-          })),
-        );
+        return done(historyAnswer(context));
       case 'loadComparison':
         return done(
           (context.comparison?.jobIds ?? []).map((id) => ({
@@ -276,21 +220,18 @@ function callEndings(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[]
         );
       case 'generateKitchen': {
         // Offline: a request made before answers its kitchen again, charging nothing.
-        const request = generationRequestOf(context);
-        const made = requestsMadeIn(context.lastGeneratedImageDataUrl);
-        if (request !== null && made.includes(request)) {
+        const { imageUrl, charged } = generatedKitchen(context);
+        if (!charged) {
           return done({
-            imageUrl: kitchenUrlOf(made, request),
+            imageUrl,
             remainingGenerations: context.remainingGenerations,
             provider: 'local',
             layoutSketchUrl: context.lastLayoutSketchUrl,
           });
         }
-        // A photo without an id is uploaded anew by the generation: a request that can never come again.
-        const madeNow = request === null ? made : [...made, request];
         return [
           ...done({
-            imageUrl: kitchenUrlOf(madeNow, request ?? uploadedImageId(context, 'generated')),
+            imageUrl,
             remainingGenerations: (context.remainingGenerations ?? GENERATION_LIMIT) - 1,
             provider: 'local',
             layoutSketchUrl: null,
@@ -343,12 +284,14 @@ function photoEvents({ context }: KitchenSnapshot): UiEvent[] {
   ];
 }
 
-/** The marking tool replaces the photo step's controls: save what is marked, skip (until saved), or cancel. */
+/**
+ * The marking tool replaces the photo step's controls: save what is marked, and Skip marking until a marking is
+ * saved, Cancel in its place after (the tool shows one or the other).
+ */
 function markingEvents({ context }: KitchenSnapshot): UiEvent[] {
   return [
     { type: 'MARKING.SAVE', masks: {} },
-    ...(context.photoMarking !== 'marked' ? [{ type: 'MARKING.SKIP' } as const] : []),
-    { type: 'MARKING.CANCEL' },
+    context.photoMarking !== 'marked' ? { type: 'MARKING.SKIP' } : { type: 'MARKING.CANCEL' },
   ];
 }
 
@@ -373,15 +316,8 @@ function accountCorridor(snapshot: KitchenSnapshot): UiEvent[] | null {
   return null;
 }
 
-/**
- * The oldest kitchen the result page lists (the last entry): under a kitchen on show the list leaves that one, the
- * newest, out, so it needs two; with none on show (the empty page) it lists them all.
- */
-export const oldestListedKitchen = (context: KitchenSnapshot['context'], nothingOnShow: boolean) =>
-  context.generationHistory.length >= (nothingOnShow ? 1 : 2) ? context.generationHistory.at(-1) : undefined;
-
 /** What the user can do on the screen of this snapshot, when nothing is under way. */
-function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar: boolean): UiEvent[] {
+function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[] {
   // While a refusal lasts, the user's next move is one of the others' (the screen's own, covered with the gate
   // open); only its passing matters here. Offering everything would explore the whole chart twice over.
   if (snapshot.matches({ generationGate: 'refused' })) return [{ type: GATE_EVENT }];
@@ -394,7 +330,7 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
   if (view.route === 'privacy' && myDataOf(snapshot) !== 'idle') return myData;
   const { context } = snapshot;
   const catalogue = listsOf(context.catalogue);
-  const events: UiEvent[] = addressBar ? ROUTE_IDS.map((route) => ({ type: 'NAVIGATE', route })) : [];
+  const events: UiEvent[] = ROUTE_IDS.map((route) => ({ type: 'NAVIGATE', route }));
   const settled = view.error === null && !view.isLoading;
   events.push(...myData);
   const onboarding = view.route.startsWith('onboarding/');
@@ -426,19 +362,15 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
   // latest again.
   const onResult = snapshot.matches({ routes: { 'your-kitchen': { result: 'single' } } });
   const onEmpty = snapshot.matches({ routes: { 'your-kitchen': 'empty' } });
-  const oldest = oldestListedKitchen(context, onEmpty);
+  const oldest = oldestListedKitchen(context);
   if ((onResult || onEmpty) && context.openedKitchenId === null && oldest) {
     events.push({ type: 'KITCHEN.OPEN', jobId: oldest.id });
   }
   if (onResult && context.openedKitchenId !== null && context.lastGeneratedImageDataUrl !== null) {
     events.push({ type: 'KITCHEN.OPEN', jobId: null });
   }
-  if (canCompare(snapshot)) {
-    events.push({
-      type: 'COMPARE.OPEN',
-      jobIds: snapshot.context.generationHistory.slice(0, 2).map(({ id }) => id),
-    });
-  }
+  const comparableHere = comparable(snapshot);
+  if (comparableHere.length >= 2) events.push({ type: 'COMPARE.OPEN', jobIds: comparableHere.slice(0, 2) });
   if (snapshot.matches({ routes: { 'your-kitchen': { result: { comparing: 'showing' } } } })) {
     events.push({ type: 'COMPARE.CLOSE' });
   }
@@ -498,7 +430,7 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar:
 }
 
 /** Every event the UI model sends from a snapshot. */
-export function uiEventsFrom(snapshot: KitchenSnapshot, oracle: ServerOracle, addressBar = true): UiEvent[] {
+export function uiEventsFrom(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[] {
   const endings = callEndings(snapshot, oracle);
   const view = viewOf(snapshot);
   if (view.isGenerating) {
@@ -514,7 +446,7 @@ export function uiEventsFrom(snapshot: KitchenSnapshot, oracle: ServerOracle, ad
       (CLOCK_NODES.includes(node.id) ? [] : (delayedBySource.get(node.id) ?? [])).map((type) => ({ type })),
     );
   }
-  return userEvents(snapshot, oracle, addressBar);
+  return userEvents(snapshot, oracle);
 }
 
 /** The states the UI model tells apart: the model's, plus what decides the server's answers from here on. */
@@ -542,8 +474,10 @@ export const uiKey = (snapshot: KitchenSnapshot): string => {
     // On the result page only (elsewhere it changes nothing the UI offers): how many kitchens it will list, up
     // to the two that side by side needs.
     snapshot.matches({ routes: { 'your-kitchen': 'result' } })
-      ? Math.min(generationsMade(snapshot), 2)
+      ? [Math.min(generationsMade(context), 2), comparable(snapshot).length >= 2]
       : null,
+    // What the kitchens made so far decide later: which kitchens side by side offers.
+    kitchensShape(context),
     // Every step's completeness, not only the first incomplete one: a photo being prepared makes upload-image
     // the first, hiding choices that decide where a later NAVIGATE lands.
     STEP_IDS.filter((id) => !isStepComplete(id, context)),
@@ -551,6 +485,23 @@ export const uiKey = (snapshot: KitchenSnapshot): string => {
   ]);
 };
 
+/**
+ * Account transitions not walked here: signing in needs an account made beforehand, an account's reload (the
+ * always to member) and a ceremony answered with an ended session need other tabs or the operator, and an
+ * account's deletion is walked with its second device. The model
+ * suite takes every one of them, and tests/browser/accounts.test.ts walks sign-in and access denied in Chromium.
+ */
+const NOT_WALKED_HERE = [
+  'kitchen.account.signingIn',
+  'kitchen.account.guest | always',
+  'kitchen.account.guest | ACCOUNT.SIGN_IN',
+  'kitchen.account.failed | ACCOUNT.SIGN_IN',
+  'kitchen.account.registering | xstate.error.actor.registerPasskey #0',
+  'kitchen.account.signingOut | xstate.error.actor.signOut #0',
+  // Deleting an account's data (the always back to guest): accounts.test.ts walks it across two devices.
+  'kitchen.account.member | always',
+];
+export const walkedHere = (idOrKey: string) => !NOT_WALKED_HERE.some((prefix) => idOrKey.startsWith(prefix));
 export interface Coverage {
   states: Set<string>;
   transitions: Set<string>;
@@ -583,144 +534,9 @@ export function replayCoverage(events: UiEvent[], input: KitchenInput): Coverage
   return coverage;
 }
 
-/** The transitions one event takes from a snapshot (restored on a fresh mirror, not replayed). */
-function transitionsOfEdge(input: KitchenInput, from: KitchenSnapshot, event: UiEvent): Set<string> {
-  const actor = createActor(mirrorMachine, {
-    input,
-    snapshot: mirrorMachine.getPersistedSnapshot(from),
-    inspect: (inspection: InspectionEvent) => {
-      if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId)
-        return;
-      for (const transition of inspection._transitions) taken.add(keyOfTaken(transition));
-    },
-  });
-  const taken = new Set<string>();
-  actor.start();
-  taken.clear();
-  actor.send(event as KitchenEvent);
-  actor.stop();
-  return taken;
-}
-
-/**
- * Explores the UI model, fetching the server's answers it needs until none is missing. The lists a journey
- * loads are found first without the address bar's moves (a far smaller graph), so the full exploration, the
- * costly one, usually runs once.
- */
-async function explore(input: KitchenInput, oracle: ServerOracle) {
-  const adjacencyMap = (addressBar: boolean) =>
-    getAdjacencyMap(mirrorMachine, {
-      input,
-      events: (snapshot: KitchenSnapshot) => uiEventsFrom(snapshot, oracle, addressBar) as KitchenEvent[],
-      serializeState: uiKey,
-    }) as Record<string, AdjacencyValue<KitchenSnapshot, KitchenEvent>>;
-  for (const addressBar of [false, true]) {
-    for (;;) {
-      const adjacency = adjacencyMap(addressBar);
-      if (!oracle.hasMissing) {
-        if (addressBar) return adjacency;
-        break;
-      }
-      await oracle.fetchMissing();
-    }
-  }
-  throw new Error('unreachable: the exploration with the address bar returns');
-}
-
-/** A path of the UI model: the events from the start, each with the snapshot it leads to. */
+/** A path of the UI model: the events from the start. */
 export interface UiPath {
-  steps: Array<{ event: UiEvent; state: KitchenSnapshot }>;
-}
-
-/** How many UI steps a path may have before a new one starts from a fresh browser profile. */
-const MAX_PATH_EVENTS = 60;
-
-/**
- * Walks that together take every transition the UI model can take. Each walk starts at the app's first screen
- * and goes, breadth first, to the nearest edge that takes a transition no walk has taken yet, then on from
- * there, until it is long enough or nothing is left within reach.
- */
-export async function plannedUiPaths(input: KitchenInput, oracle: ServerOracle): Promise<UiPath[]> {
-  const adjacency = await explore(input, oracle);
-  const initial = createActor(mirrorMachine, { input }).getSnapshot();
-  const edgeTransitions = new Map<string, Set<string>>();
-  const transitionsOf = (key: string, eventKey: string, from: KitchenSnapshot, event: UiEvent) => {
-    const id = `${key}\n${eventKey}`;
-    let found = edgeTransitions.get(id);
-    if (!found) {
-      found = transitionsOfEdge(input, from, event);
-      edgeTransitions.set(id, found);
-    }
-    return found;
-  };
-  const taken = replayCoverage([], input).transitions;
-  const paths: UiPath[] = [];
-  for (;;) {
-    const steps: UiPath['steps'] = [];
-    let here = initial;
-    for (;;) {
-      const route = nearestUntaken(here, adjacency, taken, transitionsOf);
-      if (!route) break;
-      for (const step of route.steps) {
-        steps.push(step);
-        for (const key of route.takes) taken.add(key);
-      }
-      here = route.steps.at(-1)?.state ?? here;
-      if (steps.length >= MAX_PATH_EVENTS) break;
-    }
-    if (steps.length === 0) return paths;
-    paths.push({ steps });
-  }
-}
-
-type TransitionsOf = (key: string, eventKey: string, from: KitchenSnapshot, event: UiEvent) => Set<string>;
-
-/** Breadth first from `start` to the first edge that takes a transition not yet taken. */
-function nearestUntaken(
-  start: KitchenSnapshot,
-  adjacency: Record<string, AdjacencyValue<KitchenSnapshot, KitchenEvent>>,
-  taken: Set<string>,
-  transitionsOf: TransitionsOf,
-): { steps: UiPath['steps']; takes: Set<string> } | null {
-  const untaken = declaredTransitions(kitchenMachine).filter((transition) => !taken.has(transition.key));
-  const untakenTypes = new Set(untaken.map((transition) => transition.eventType));
-  const untakenEventless = untaken
-    .filter((transition) => transition.eventType === '')
-    .map((transition) => transition.targets);
-  const startKey = uiKey(start);
-  const cameFrom = new Map<string, { previous: string; event: UiEvent; state: KitchenSnapshot } | null>([
-    [startKey, null],
-  ]);
-  const queue = [startKey];
-  const stepsTo = (key: string) => {
-    const steps: UiPath['steps'] = [];
-    for (let at = cameFrom.get(key); at; at = cameFrom.get(at.previous)) {
-      steps.unshift({ event: at.event, state: at.state });
-    }
-    return steps;
-  };
-  for (let index = 0; index < queue.length; index += 1) {
-    const key = queue[index] as string;
-    const node = adjacency[key];
-    if (!node) continue;
-    for (const [eventKey, { event, state }] of Object.entries(node.transitions)) {
-      // Replaying an edge costs an actor: only edges that might take something untaken are replayed.
-      // An eventless transition may follow any event: the edges that end where it leads are replayed.
-      const mayTake =
-        untakenTypes.has(event.type) ||
-        untakenEventless.some((targets) => state._nodes.some((node) => targets.includes(node.id)));
-      const takes = mayTake ? transitionsOf(key, eventKey, node.state, event) : new Set<string>();
-      if ([...takes].some((transition) => !taken.has(transition))) {
-        return { steps: [...stepsTo(key), { event, state }], takes };
-      }
-      const next = uiKey(state);
-      if (!cameFrom.has(next)) {
-        cameFrom.set(next, { previous: key, event, state });
-        queue.push(next);
-      }
-    }
-  }
-  return null;
+  steps: Array<{ event: UiEvent }>;
 }
 
 /** The UI steps of a path: an action of the user (or the test) and the endings that follow by themselves. */

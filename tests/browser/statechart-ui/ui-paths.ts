@@ -1,0 +1,203 @@
+// The walks of the UI-path suite, planned from the UI model (ui-model.ts). Its states are explored breadth first
+// with the machine's own `transition`, as xstate/graph's adjacency map does, but only as far as the planner's
+// searches reach, and each edge keeps the machine's transitions it takes (read from the microsteps of that one
+// transition), so no edge is replayed on an actor of its own. Planning stops once every transition the suite
+// walks is taken.
+import { type ActorScope, type AnyTransitionDefinition, createActor, type InspectionEvent } from 'xstate';
+import type { KitchenInput } from '../../../machines/kitchen/context';
+import type { KitchenEvent } from '../../../machines/kitchen/events';
+import { kitchenMachine } from '../../../machines/kitchen/machine';
+import type { KitchenSnapshot } from '../../../machines/kitchen/view';
+import { declaredTransitions, keyOfTaken } from '../../machines/model/transition-coverage';
+import type { ServerOracle } from './server-oracle';
+import {
+  mirrorMachine,
+  replayCoverage,
+  type UiEvent,
+  type UiPath,
+  uiEventsFrom,
+  uiKey,
+  walkedHere,
+} from './ui-model';
+
+/**
+ * An event from a state of the graph. States and transitions are numbered (a graph of the whole UI holds
+ * hundreds of thousands of edges), and only the states keep their snapshot.
+ */
+interface UiEdge {
+  event: UiEvent;
+  /** The state it leads to. */
+  next: number;
+  /** The machine's transitions it takes. */
+  takes: number[];
+}
+
+/**
+ * Transitions snapshots as xstate/graph does (an actor that is never started: no call runs, no timer is set),
+ * and hands over the transitions each one took, which the machine reports as inspection events of its microsteps.
+ */
+function recordingTransitions(input: KitchenInput) {
+  let taken: AnyTransitionDefinition[] = [];
+  const self = createActor(mirrorMachine, {
+    input,
+    inspect: (inspection: InspectionEvent) => {
+      if (inspection.type === '@xstate.microstep' && inspection.actorRef === self) {
+        taken.push(...inspection._transitions);
+      }
+    },
+  });
+  const scope: ActorScope<KitchenSnapshot, KitchenEvent> = {
+    self,
+    id: self.id,
+    sessionId: self.sessionId,
+    system: self.system,
+    logger: () => {},
+    defer: () => {},
+    emit: () => {},
+    stopChild: () => {},
+    actionExecutor: () => {},
+  };
+  return {
+    initial: () => mirrorMachine.getInitialSnapshot(scope, input),
+    transition(from: KitchenSnapshot, event: UiEvent) {
+      taken = [];
+      const state = mirrorMachine.transition(from, event as KitchenEvent, scope);
+      return { state, taken };
+    },
+  };
+}
+
+/**
+ * The UI model's graph, built as the planner's searches reach it: each state (the first snapshot found with its
+ * key) has its edges worked out the first time a search leaves it, after the server's answers it needs are
+ * fetched. States and transitions are numbered: a graph of the whole UI holds hundreds of thousands of edges.
+ */
+class UiGraph {
+  /** The states found so far, the start first. */
+  private readonly states: KitchenSnapshot[] = [];
+  private readonly stateNumbers = new Map<string, number>();
+  private readonly edges: Array<UiEdge[] | undefined> = [];
+  /** The names of the transitions taken so far (`keyOfTaken`), by number. */
+  readonly transitions: string[] = [];
+  private readonly transitionNumbers = new Map<AnyTransitionDefinition, number>();
+  private readonly machine: ReturnType<typeof recordingTransitions>;
+
+  constructor(
+    input: KitchenInput,
+    private readonly oracle: ServerOracle,
+  ) {
+    this.machine = recordingTransitions(input);
+    this.numberOfState(this.machine.initial());
+  }
+
+  /** The edges from a state, if worked out already. */
+  edgesKnown(from: number): UiEdge[] | undefined {
+    return this.edges[from];
+  }
+
+  /** Works out the edges from a state. */
+  async edgesFrom(from: number): Promise<UiEdge[]> {
+    const state = this.states[from] as KitchenSnapshot;
+    let events = uiEventsFrom(state, this.oracle);
+    while (this.oracle.hasMissing) {
+      await this.oracle.fetchMissing();
+      events = uiEventsFrom(state, this.oracle);
+    }
+    const edges = events.map((event) => {
+      const { state: next, taken } = this.machine.transition(state, event);
+      return { event, next: this.numberOfState(next), takes: taken.map((t) => this.numberOfTransition(t)) };
+    });
+    this.edges[from] = edges;
+    return edges;
+  }
+
+  private numberOfState(state: KitchenSnapshot): number {
+    const key = uiKey(state);
+    let number = this.stateNumbers.get(key);
+    if (number === undefined) {
+      number = this.states.push(state) - 1;
+      this.stateNumbers.set(key, number);
+    }
+    return number;
+  }
+
+  private numberOfTransition(transition: AnyTransitionDefinition): number {
+    let number = this.transitionNumbers.get(transition);
+    if (number === undefined) {
+      number = this.transitions.push(keyOfTaken(transition)) - 1;
+      this.transitionNumbers.set(transition, number);
+    }
+    return number;
+  }
+}
+
+/** How many UI steps a path may have before a new one starts from a fresh browser profile. */
+const MAX_PATH_EVENTS = 60;
+
+/**
+ * Walks that together take every transition the UI model can take, beyond those in `taken` (which gains the
+ * walks' transitions). Each walk starts at the app's first screen and goes, breadth first, to the nearest edge
+ * that takes a transition not taken yet, then on from there, until it is long enough or nothing is left within
+ * reach. Planning stops once every transition the suite walks is taken; only a transition the UI cannot reach
+ * makes it search the whole graph.
+ */
+export async function plannedUiPaths(
+  input: KitchenInput,
+  oracle: ServerOracle,
+  taken: Set<string>,
+): Promise<UiPath[]> {
+  const graph = new UiGraph(input, oracle);
+  for (const transition of replayCoverage([], input).transitions) taken.add(transition);
+  const untaken = new Set(
+    declaredTransitions(kitchenMachine)
+      .map(({ key }) => key)
+      .filter((key) => walkedHere(key) && !taken.has(key)),
+  );
+  const paths: UiPath[] = [];
+  while (untaken.size > 0) {
+    const steps: UiPath['steps'] = [];
+    let here = 0;
+    while (untaken.size > 0 && steps.length < MAX_PATH_EVENTS) {
+      const route = await nearestUntaken(graph, here, taken);
+      if (!route) break;
+      steps.push(...route.events.map((event) => ({ event })));
+      for (const transition of route.takes) {
+        taken.add(transition);
+        untaken.delete(transition);
+      }
+      here = route.end;
+    }
+    if (steps.length === 0) break;
+    paths.push({ steps });
+  }
+  return paths;
+}
+
+/** Breadth first from state `start` to the first edge that takes a transition not yet taken. */
+async function nearestUntaken(
+  graph: UiGraph,
+  start: number,
+  taken: Set<string>,
+): Promise<{ events: UiEvent[]; takes: string[]; end: number } | null> {
+  const cameFrom = new Map<number, { previous: number; event: UiEvent } | null>([[start, null]]);
+  const queue = [start];
+  const eventsTo = (state: number) => {
+    const events: UiEvent[] = [];
+    for (let at = cameFrom.get(state); at; at = cameFrom.get(at.previous)) events.unshift(at.event);
+    return events;
+  };
+  for (let index = 0; index < queue.length; index += 1) {
+    const state = queue[index] as number;
+    for (const edge of graph.edgesKnown(state) ?? (await graph.edgesFrom(state))) {
+      if (edge.takes.some((transition) => !taken.has(graph.transitions[transition] as string))) {
+        const takes = edge.takes.map((transition) => graph.transitions[transition] as string);
+        return { events: [...eventsTo(state), edge.event], takes, end: edge.next };
+      }
+      if (!cameFrom.has(edge.next)) {
+        cameFrom.set(edge.next, { previous: state, event: edge.event });
+        queue.push(edge.next);
+      }
+    }
+  }
+  return null;
+}
