@@ -14,37 +14,55 @@ export const coarseSize = (width: number, height: number, factor: number) => ({
   height: Math.ceil(height / factor),
 });
 
-/** Each coarse pixel the mean of the `factor` × `factor` block of `channels`-valued pixels it stands for. */
-export function shrunk<T extends Float32Array | Uint8Array>(
-  plane: T,
-  width: number,
-  height: number,
-  factor: number,
-  channels = 1,
-): T {
+/** Each coarse pixel the mean of the `factor` × `factor` block of pixels it stands for. */
+export function shrunk(plane: Float32Array, width: number, height: number, factor: number): Float32Array {
   if (factor === 1) return plane;
   const size = coarseSize(width, height, factor);
-  const sums = new Float32Array(size.width * size.height * channels);
-  const counts = new Float32Array(size.width * size.height);
-  for (let y = 0; y < height; y += 1) {
-    const row = Math.floor(y / factor) * size.width;
-    for (let x = 0, column = 0, step = 0; x < width; x += 1) {
-      const cell = row + column;
-      counts[cell] = (counts[cell] ?? 0) + 1;
-      const from = (y * width + x) * channels;
-      const to = cell * channels;
-      for (let channel = 0; channel < channels; channel += 1)
-        sums[to + channel] = (sums[to + channel] ?? 0) + (plane[from + channel] ?? 0);
-      step += 1;
-      if (step === factor) {
-        step = 0;
-        column += 1;
-      }
+  const result = new Float32Array(size.width * size.height);
+  for (let row = 0; row < size.height; row += 1) {
+    const top = row * factor;
+    const bottom = Math.min(height, top + factor);
+    for (let column = 0; column < size.width; column += 1) {
+      const left = column * factor;
+      const right = Math.min(width, left + factor);
+      let sum = 0;
+      for (let y = top; y < bottom; y += 1)
+        for (let x = left; x < right; x += 1) sum += plane[y * width + x] ?? 0;
+      result[row * size.width + column] = sum / ((bottom - top) * (right - left));
     }
   }
-  for (let index = 0; index < sums.length; index += 1)
-    sums[index] = (sums[index] ?? 0) / (counts[Math.floor(index / channels)] ?? 1);
-  return (plane instanceof Uint8Array ? Uint8Array.from(sums, Math.round) : sums) as T;
+  return result;
+}
+
+/** The same for RGB bytes, 3 a pixel. */
+export function shrunkRgb(pixels: Uint8Array, width: number, height: number, factor: number): Uint8Array {
+  if (factor === 1) return pixels;
+  const size = coarseSize(width, height, factor);
+  const result = new Uint8Array(size.width * size.height * 3);
+  for (let row = 0; row < size.height; row += 1) {
+    const top = row * factor;
+    const bottom = Math.min(height, top + factor);
+    for (let column = 0; column < size.width; column += 1) {
+      const left = column * factor;
+      const right = Math.min(width, left + factor);
+      let red = 0;
+      let green = 0;
+      let blue = 0;
+      for (let y = top; y < bottom; y += 1)
+        for (let x = left; x < right; x += 1) {
+          const at = (y * width + x) * 3;
+          red += pixels[at] ?? 0;
+          green += pixels[at + 1] ?? 0;
+          blue += pixels[at + 2] ?? 0;
+        }
+      const count = (bottom - top) * (right - left);
+      const to = (row * size.width + column) * 3;
+      result[to] = Math.round(red / count);
+      result[to + 1] = Math.round(green / count);
+      result[to + 2] = Math.round(blue / count);
+    }
+  }
+  return result;
 }
 
 /** A coarse plane back at `width` × `height`, bilinearly: soft weights stay soft. */

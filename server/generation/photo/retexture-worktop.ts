@@ -1,6 +1,6 @@
 import type { WorktopLook } from '../render/design';
 import { worktopReflection } from '../render/worktop-surface';
-import { coarseFactor, coarseSize, grownBack, shrunk } from './coarse-plane';
+import { coarseFactor, coarseSize, grownBack, shrunk, shrunkRgb } from './coarse-plane';
 import { counterObjects } from './counter-objects';
 import { type CounterMapping, counterPieces } from './counter-plane';
 import { linearToSrgb } from './linear-light';
@@ -38,10 +38,12 @@ export function retextureWorktop(
   // Objects and pieces are found on a coarser copy: both are far bigger than a pixel of a large photo.
   const factor = coarseFactor(photo);
   const coarse = coarseSize(box.width, box.height, factor);
-  const coarseCore = shrunk(core, box.width, box.height, factor).map((share) => (share >= 0.5 ? 1 : 0));
+  const coarseCore = shrunk(core, box.width, box.height, factor);
+  for (let cell = 0; cell < coarseCore.length; cell += 1)
+    coarseCore[cell] = (coarseCore[cell] ?? 0) >= 0.5 ? 1 : 0;
   const coarseAlpha = shrunk(alpha, box.width, box.height, factor);
   const objects = counterObjects(
-    shrunk(pixels, box.width, box.height, factor, 3),
+    shrunkRgb(pixels, box.width, box.height, factor),
     shrunk(luminance, box.width, box.height, factor),
     coarseCore,
     coarse,
