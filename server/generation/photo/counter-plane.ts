@@ -17,7 +17,8 @@ export type Quad = [Point, Point, Point, Point];
 export const COUNTER_DEPTH_METRES = 0.62;
 /**
  * A counter's depth looks this much shorter than its length from a standing viewpoint (a worktop 0.5 m below
- * the eye seen from about 2 m): the quad's sides are divided by it to estimate the run's length.
+ * the eye seen from about 2 m): the depth seen, over this, is how long a run as long as the counter is deep
+ * looks, which turns the run's length in the picture into metres.
  */
 const DEPTH_FORESHORTENING = 0.3;
 const RUN_METRES = { min: 0.6, max: 6 };

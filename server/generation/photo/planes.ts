@@ -128,7 +128,7 @@ export interface Patches {
 }
 
 /** The pixel left of, right of, above or below (`side` 0 to 3) `pixel` at column `x`; -1 off the plane's edge. */
-export function neighbourOf(pixel: number, x: number, side: number, width: number, length: number): number {
+function neighbourOf(pixel: number, x: number, side: number, width: number, length: number): number {
   if (side === 0) return x > 0 ? pixel - 1 : -1;
   if (side === 1) return x < width - 1 ? pixel + 1 : -1;
   if (side === 2) return pixel >= width ? pixel - width : -1;
