@@ -39,7 +39,7 @@ import {
   uiStepsOf,
   walkedHere,
 } from './ui-model';
-import { plannedUiPaths } from './ui-paths';
+import { plannedUiPaths, readStoredWalks, type StoredWalk, writeStoredWalks } from './ui-paths';
 
 interface Journey {
   name: string;
@@ -63,13 +63,20 @@ const oracle = new ServerOracle(server.origin);
 const plans: Array<Journey & { paths: UiStep[][] }> = [];
 const planningStarted = performance.now();
 const plannedTransitions = new Set<string>();
+const storedWalks = readStoredWalks();
+const walksToStore: Record<string, StoredWalk[]> = {};
+let plannedAfresh = false;
 for (const journey of journeys) {
-  const paths = await plannedUiPaths(journey.input, oracle, plannedTransitions);
-  plans.push({ ...journey, paths: paths.map(uiStepsOf) });
+  const planned = await plannedUiPaths(journey.input, oracle, plannedTransitions, storedWalks[journey.name]);
+  plans.push({ ...journey, paths: planned.paths.map(uiStepsOf) });
+  walksToStore[journey.name] = planned.stored;
+  plannedAfresh ||= planned.afresh;
 }
+// Written again when planned afresh: commit it with the change that made the stored walks invalid.
+if (plannedAfresh) writeStoredWalks(walksToStore);
 // Reported, never asserted: the machine is shared, but a planner grown slow should be seen.
 console.log(
-  `planned ${plans.map((plan) => plan.paths.length).join(' + ')} walks in ${Math.round((performance.now() - planningStarted) / 1000)} s`,
+  `${plannedAfresh ? 'planned' : 'replayed the stored'} ${plans.map((plan) => plan.paths.length).join(' + ')} walks in ${Math.round((performance.now() - planningStarted) / 1000)} s`,
 );
 
 let browser: Browser | undefined;

@@ -2,7 +2,12 @@
 // with the machine's own `transition`, as xstate/graph's adjacency map does, but only as far as the planner's
 // searches reach, and each edge keeps the machine's transitions it takes (read from the microsteps of that one
 // transition), so no edge is replayed on an actor of its own. Planning stops once every transition the suite
-// walks is taken.
+// walks is taken. Planning takes most of a minute, so the walks are kept in planned-walks.json and checked rather
+// than trusted: replayed through the UI model, each step must be one the model offers at that point and together
+// they must take every transition left; if not (the chart, the UI model or the catalogue changed), they are planned
+// afresh and the file is written again.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type ActorScope, type AnyTransitionDefinition, createActor, type InspectionEvent } from 'xstate';
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
@@ -11,6 +16,7 @@ import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { declaredTransitions, keyOfTaken } from '../../machines/model/transition-coverage';
 import type { ServerOracle } from './server-oracle';
 import {
+  describeEvent,
   mirrorMachine,
   replayCoverage,
   type UiEvent,
@@ -135,32 +141,99 @@ class UiGraph {
 const MAX_PATH_EVENTS = 60;
 
 /**
+ * A walk as planned-walks.json keeps it: each step as the place of its event among those the UI model offers at
+ * that point, and the event's description, which must still match (and makes the file readable).
+ */
+export type StoredWalk = Array<[index: number, description: string]>;
+
+/** How the walks were had, for the log. */
+export interface PlannedWalks {
+  paths: UiPath[];
+  stored: StoredWalk[];
+  /** Whether any walk was planned afresh (stored walks missing, no longer valid, or leaving a transition). */
+  afresh: boolean;
+}
+
+/**
  * Walks that together take every transition the UI model can take, beyond those in `taken` (which gains the
- * walks' transitions). Each walk starts at the app's first screen and goes, breadth first, to the nearest edge
- * that takes a transition not taken yet, then on from there, until it is long enough or nothing is left within
- * reach. Planning stops once every transition the suite walks is taken; only a transition the UI cannot reach
- * makes it search the whole graph.
+ * walks' transitions): the stored walks when every step of them is still valid, and walks planned afresh for
+ * whatever they leave untaken (nothing, unless the chart or the UI model changed).
  */
 export async function plannedUiPaths(
   input: KitchenInput,
   oracle: ServerOracle,
   taken: Set<string>,
-): Promise<UiPath[]> {
+  stored: StoredWalk[] | undefined,
+): Promise<PlannedWalks> {
   const graph = new UiGraph(input, oracle);
   for (const transition of replayCoverage([], input).transitions) taken.add(transition);
+  const replayed = (stored && (await replayedWalks(graph, stored, taken))) ?? [];
   const untaken = new Set(
     declaredTransitions(kitchenMachine)
       .map(({ key }) => key)
       .filter((key) => walkedHere(key) && !taken.has(key)),
   );
-  const paths: UiPath[] = [];
+  const planned = await planWalks(graph, untaken, taken);
+  const walks = [...replayed, ...planned];
+  return {
+    paths: walks.map(({ path }) => path),
+    stored: walks.map(({ stored }) => stored),
+    afresh: replayed.length === 0 || planned.length > 0,
+  };
+}
+
+/** A walk planned now or replayed: its steps, and how it is stored. */
+interface Walk {
+  path: UiPath;
+  stored: StoredWalk;
+}
+
+/**
+ * The stored walks, if each of their steps is one the UI model offers at that point (their transitions then
+ * join `taken`); null otherwise.
+ */
+async function replayedWalks(
+  graph: UiGraph,
+  stored: StoredWalk[],
+  taken: Set<string>,
+): Promise<Walk[] | null> {
+  const takes = new Set<string>();
+  const walks: Walk[] = [];
+  for (const walk of stored) {
+    let here = 0;
+    const steps: UiPath['steps'] = [];
+    for (const [index, description] of walk) {
+      const edge = (graph.edgesKnown(here) ?? (await graph.edgesFrom(here)))[index];
+      if (!edge || describeEvent(edge.event) !== description) return null;
+      steps.push({ event: edge.event });
+      for (const transition of edge.takes) takes.add(graph.transitions[transition] as string);
+      here = edge.next;
+    }
+    walks.push({ path: { steps }, stored: walk });
+  }
+  for (const transition of takes) taken.add(transition);
+  return walks;
+}
+
+/**
+ * Plans walks that together take every transition in `untaken`, adding them to `taken`. Each walk starts at the app's first screen and
+ * goes, breadth first, to the nearest edge that takes a transition not taken yet, then on from there, until it is
+ * long enough or nothing is left within reach. Planning stops once every transition the suite walks is taken; only
+ * a transition the UI cannot reach makes it search the whole graph.
+ */
+async function planWalks(graph: UiGraph, untaken: Set<string>, taken: Set<string>): Promise<Walk[]> {
+  const walks: Walk[] = [];
   while (untaken.size > 0) {
     const steps: UiPath['steps'] = [];
+    const stored: StoredWalk = [];
     let here = 0;
     while (untaken.size > 0 && steps.length < MAX_PATH_EVENTS) {
       const route = await nearestUntaken(graph, here, taken);
       if (!route) break;
-      steps.push(...route.events.map((event) => ({ event })));
+      for (const { event, index } of route.edges) {
+        steps.push({ event });
+        stored.push([index, describeEvent(event)]);
+      }
       for (const transition of route.takes) {
         taken.add(transition);
         untaken.delete(transition);
@@ -168,9 +241,15 @@ export async function plannedUiPaths(
       here = route.end;
     }
     if (steps.length === 0) break;
-    paths.push({ steps });
+    walks.push({ path: { steps }, stored });
   }
-  return paths;
+  return walks;
+}
+
+/** An edge a walk takes: its event, and its place among the edges from its state. */
+interface TakenEdge {
+  event: UiEvent;
+  index: number;
 }
 
 /** Breadth first from state `start` to the first edge that takes a transition not yet taken. */
@@ -178,26 +257,52 @@ async function nearestUntaken(
   graph: UiGraph,
   start: number,
   taken: Set<string>,
-): Promise<{ events: UiEvent[]; takes: string[]; end: number } | null> {
-  const cameFrom = new Map<number, { previous: number; event: UiEvent } | null>([[start, null]]);
+): Promise<{ edges: TakenEdge[]; takes: string[]; end: number } | null> {
+  const cameFrom = new Map<number, ({ previous: number } & TakenEdge) | null>([[start, null]]);
   const queue = [start];
-  const eventsTo = (state: number) => {
-    const events: UiEvent[] = [];
-    for (let at = cameFrom.get(state); at; at = cameFrom.get(at.previous)) events.unshift(at.event);
-    return events;
+  const edgesTo = (state: number) => {
+    const edges: TakenEdge[] = [];
+    for (let at = cameFrom.get(state); at; at = cameFrom.get(at.previous)) edges.unshift(at);
+    return edges;
   };
   for (let index = 0; index < queue.length; index += 1) {
     const state = queue[index] as number;
-    for (const edge of graph.edgesKnown(state) ?? (await graph.edgesFrom(state))) {
+    for (const [index, edge] of (graph.edgesKnown(state) ?? (await graph.edgesFrom(state))).entries()) {
       if (edge.takes.some((transition) => !taken.has(graph.transitions[transition] as string))) {
         const takes = edge.takes.map((transition) => graph.transitions[transition] as string);
-        return { events: [...eventsTo(state), edge.event], takes, end: edge.next };
+        return { edges: [...edgesTo(state), { event: edge.event, index }], takes, end: edge.next };
       }
       if (!cameFrom.has(edge.next)) {
-        cameFrom.set(edge.next, { previous: state, event: edge.event });
+        cameFrom.set(edge.next, { previous: state, event: edge.event, index });
         queue.push(edge.next);
       }
     }
   }
   return null;
+}
+
+/** Where the planned walks are kept, by journey. */
+const STORED_WALKS = fileURLToPath(new URL('planned-walks.json', import.meta.url));
+
+/** The stored walks by journey; none when the file is missing or unreadable (they are then planned afresh). */
+export function readStoredWalks(): Record<string, StoredWalk[]> {
+  try {
+    return JSON.parse(readFileSync(STORED_WALKS, 'utf8')) as Record<string, StoredWalk[]>;
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the walks, one step a line so that a change to them reads as a diff of steps. */
+export function writeStoredWalks(walks: Record<string, StoredWalk[]>): void {
+  const journeys = Object.entries(walks).map(
+    ([name, list]) =>
+      `  ${JSON.stringify(name)}: [\n${list
+        .map(
+          (walk) =>
+            `    [\n${walk.map((step) => `      [${step[0]}, ${JSON.stringify(step[1])}]`).join(',\n')}\n    ]`,
+        )
+        .join(',\n')}\n  ]`,
+  );
+  writeFileSync(STORED_WALKS, `{\n${journeys.join(',\n')}\n}\n`);
 }
