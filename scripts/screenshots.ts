@@ -1,10 +1,14 @@
 // Walks the real product in Chromium against the real server and saves a PNG of every screen at a phone size
 // and a desktop size into docs/screenshots/<screen>-<mobile|desktop>.png. Run with `npm run screenshots`.
+// Every walk uploads a kitchen the project draws: the real photos in ../shared/fixtures are not ours to publish.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { API_PREFIX, cataloguePaths } from '../contract/endpoints';
+import type { Brush } from '../src/marking/brushes';
+import { BRUSH_LABELS } from '../src/screens/wizard/marking/brush-words';
+import { MARKING_WORDS } from '../src/screens/wizard/steps/PhotoMarkingPanel';
 import {
   buildApp,
   DESKTOP_VIEWPORT,
@@ -27,8 +31,10 @@ import {
   waitForHeading,
   waitForStep,
 } from '../tooling/kitchen-driver';
+import { KITCHENS_TO_MARK } from '../tooling/known-kitchen-marking';
+import { knownKitchen } from '../tooling/known-kitchens';
+import { chooseBrush, dragStroke, markingReady, waitForOverlayOf } from '../tooling/marking-driver';
 import { repoRoot } from '../tooling/paths';
-import { showcaseKitchen } from '../tooling/photo-source';
 
 const OUT_DIR = path.join(repoRoot, 'docs', 'screenshots');
 /** Slab is made with and without handles, so the handles step shows (Shaker, the first style, skips it). */
@@ -80,26 +86,110 @@ async function shootOnboarding(page: Page, camera: Shooter): Promise<void> {
   await waitForStep(page, 'upload-image');
 }
 
+/** The drawn kitchen every walk uploads: navy Shaker fronts on a Carrara worktop, L-shape with an island. */
+const SHOWN_KITCHEN = KITCHENS_TO_MARK[1] ?? KITCHENS_TO_MARK[0];
+let shownKitchenFile: Promise<{ name: string; mimeType: string; buffer: Buffer }> | undefined;
+function shownKitchen() {
+  shownKitchenFile ??= knownKitchen({ width: 1200, ...SHOWN_KITCHEN?.options }).then(({ picture }) => ({
+    name: 'kitchen.png',
+    mimeType: 'image/png',
+    buffer: picture.bytes,
+  }));
+  return shownKitchenFile;
+}
+
 async function uploadPhoto(page: Page): Promise<void> {
-  await choosePhoto(page, (await showcaseKitchen()).file);
+  await choosePhoto(page, await shownKitchen());
   if ((await photoOutcome(page)) !== 'ready') throw new Error('The kitchen photo did not pass the check.');
+}
+
+/** Options picked by their labels, by step: each a radio group's name and the option's label. */
+type Picks = Partial<Record<SpecStepId, ReadonlyArray<readonly [group: string, label: string]>>>;
+
+/** The README's kitchen: sage fronts and an oak worktop, a change that reads at a glance. */
+const README_PICKS: Picks = {
+  finishing: [['finish', 'Matt']],
+  'frontal-color': [
+    ['front-colour-group', 'Greens'],
+    ['front-colour', 'Sage'],
+  ],
+  material: [['worktop-material', 'Solid Wood']],
+  'material-color': [
+    ['worktop-colour-group', 'Light Woods'],
+    ['worktop-colour', 'Prime Oak'],
+  ],
+};
+
+/**
+ * Walks every step after the photo, taking the picks given and the first options elsewhere, then generates and
+ * waits for the result.
+ */
+async function chooseAndGenerate(page: Page, shootEach?: Shooter, picks: Picks = {}): Promise<void> {
+  for (const { id } of SPEC_STEPS.slice(1)) {
+    await nextButton(page).click();
+    await waitForStep(page, id);
+    const picked = picks[id];
+    if (id === 'design') await chooseByLabel(page, 'door-style', DOOR_STYLE_WITH_HANDLES_STEP);
+    else if (picked) for (const [group, label] of picked) await chooseByLabel(page, group, label);
+    else await chooseFirstOptions(page, id as SpecStepId);
+    await shootEach?.shoot(page, id);
+  }
+  await generateButton(page).click();
+  await waitForHeading(page, 'Your Kitchen');
+  if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
+  await page.getByRole('slider', { name: 'Compare before and after' }).waitFor();
+}
+
+/**
+ * A visitor's strokes on the drawn kitchen, placed by hand as one would with a mouse, in shares of the photo's
+ * width and height: one along each run of fronts, one along each counter, and Not this over the splashback (the
+ * same marble as the worktop), the island's plinth, the floor and the wall above the cabinets to keep them.
+ */
+type Share = readonly [x: number, y: number];
+const stroke = (brush: Brush, ...points: Share[]) => ({ brush, points });
+const README_STROKES = [
+  stroke('fronts', [0.05, 0.33], [0.2, 0.36], [0.36, 0.38]),
+  stroke('fronts', [0.61, 0.4], [0.78, 0.4]),
+  stroke('fronts', [0.05, 0.76], [0.2, 0.72]),
+  stroke('fronts', [0.3, 0.75], [0.5, 0.76], [0.7, 0.75]),
+  stroke('fronts', [0.77, 0.62], [0.8, 0.68]),
+  stroke('worktop', [0.05, 0.62], [0.27, 0.59]),
+  stroke('worktop', [0.3, 0.61], [0.5, 0.61], [0.7, 0.61]),
+  stroke('worktop', [0.46, 0.573], [0.62, 0.573], [0.79, 0.573]),
+  stroke('not-this', [0.05, 0.5], [0.3, 0.52], [0.6, 0.53], [0.78, 0.53]),
+  stroke('not-this', [0.29, 0.895], [0.5, 0.895], [0.73, 0.895]),
+  stroke('not-this', [0.77, 0.85], [0.87, 0.9], [0.97, 0.95]),
+  stroke('not-this', [0.6, 0.3], [0.8, 0.3]),
+];
+
+/**
+ * The README's pictures: the photo marked with a visitor's few strokes, then the result, the visitor's own photo
+ * with the marked fronts and worktop in their choices.
+ */
+async function shootMarkingAndPhotoResult(page: Page, camera: Shooter): Promise<void> {
+  await page.goto(stepPath('upload-image'));
+  await uploadPhoto(page);
+  await page.getByRole('button', { name: MARKING_WORDS.start, exact: true }).click();
+  await markingReady(page);
+  for (const [made, { brush, points }] of README_STROKES.entries()) {
+    await chooseBrush(page, BRUSH_LABELS[brush]);
+    await dragStroke(page, points);
+    await waitForOverlayOf(page, made + 1);
+  }
+  await camera.shoot(page, 'marking', page.locator('section.marking'));
+  await page.getByRole('button', { name: 'Use this marking', exact: true }).click();
+  await page.getByText(MARKING_WORDS.marked).waitFor();
+  await chooseAndGenerate(page, undefined, README_PICKS);
+  // The divider a third of the way across: mostly the result, with the photo as it was beside it.
+  await page.getByRole('slider', { name: 'Compare before and after' }).fill('30');
+  await camera.shoot(page, 'photo-result');
 }
 
 /** Every wizard step with its choices made (the handles step included), then the generated result. */
 async function shootWizardAndResult(page: Page, camera: Shooter): Promise<void> {
   await uploadPhoto(page);
   await camera.shoot(page, 'upload-image');
-  for (const { id } of SPEC_STEPS.slice(1)) {
-    await nextButton(page).click();
-    await waitForStep(page, id);
-    if (id === 'design') await chooseByLabel(page, 'door-style', DOOR_STYLE_WITH_HANDLES_STEP);
-    else await chooseFirstOptions(page, id as SpecStepId);
-    await camera.shoot(page, id);
-  }
-  await generateButton(page).click();
-  await waitForHeading(page, 'Your Kitchen');
-  if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
-  await page.getByRole('slider', { name: 'Compare before and after' }).waitFor();
+  await chooseAndGenerate(page, camera);
   await camera.shoot(page, 'your-kitchen');
   // Issue 25: the choices with their Change, and Start over asking first.
   await camera.shoot(page, 'your-choices', page.getByRole('region', { name: 'Your Choices' }));
@@ -160,7 +250,7 @@ async function shootErrorScreen(page: Page, camera: Shooter): Promise<void> {
 /** Issue 16's pages: the result's share panel, side by side, the share page, its spec sheet, a revoked link. */
 async function shootSharing(page: Page, camera: Shooter): Promise<void> {
   await page.goto(stepPath('upload-image'));
-  await completeWizard(page, (await showcaseKitchen()).file);
+  await completeWizard(page, await shownKitchen());
   await generateButton(page).click();
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
   // Change one thing (the layout), so side by side has a difference to mark; Next returns to the review.
@@ -221,6 +311,7 @@ async function shootAtSize(
       await shootOnboarding(page, camera);
       await shootWizardAndResult(page, camera);
     },
+    marking: (page: Page) => shootMarkingAndPhotoResult(page, camera),
     messages: (page: Page) => shootMessages(page, camera),
     error: (page: Page) => shootErrorScreen(page, camera),
     sharing: (page: Page) => shootSharing(page, camera),
@@ -240,7 +331,6 @@ async function shootAtSize(
 
 async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
-  console.log(`The kitchen photo: ${(await showcaseKitchen()).words}`);
   const distDir = buildApp();
   const saved: string[] = [];
   try {

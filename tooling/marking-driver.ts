@@ -32,3 +32,44 @@ export async function chooseBrush(page: Page, label: string): Promise<void> {
 /** The line that says what is marked, once a growth has come back. */
 export const markedProgress = (page: Page): Locator =>
   page.getByRole('status').filter({ hasText: /^Marked:/ });
+
+/** Caught up: the overlay on screen is grown from `marks` marks, not from a stroke still being drawn. */
+export async function waitForOverlayOf(page: Page, marks: number): Promise<void> {
+  await page.waitForFunction((wanted) => {
+    const canvas = document.querySelector('canvas.marking__overlay');
+    return (
+      canvas?.getAttribute('data-overlay-marks') === `${wanted}` &&
+      canvas.getAttribute('data-overlay-version') === canvas.getAttribute('data-marks-version')
+    );
+  }, marks);
+}
+
+/** A stroke planned in Node (pixels of a photo of `width` × `height`), with the brush's label. */
+export interface PlannedStroke {
+  brushLabel: string;
+  points: ArrayLike<number>;
+}
+
+/**
+ * Drags each stroke with its brush, waiting for the overlay after each; `afterEach` runs once a stroke's overlay
+ * is on screen (with how many strokes are in). Answers how many strokes were made.
+ */
+export async function dragPlannedStrokes(
+  page: Page,
+  strokes: readonly PlannedStroke[],
+  size: { width: number; height: number },
+  afterEach?: (strokesMade: number) => Promise<void>,
+): Promise<number> {
+  let made = 0;
+  for (const { brushLabel, points } of strokes) {
+    await chooseBrush(page, brushLabel);
+    const shares: [number, number][] = [];
+    for (let i = 0; i + 1 < points.length; i += 2)
+      shares.push([(points[i] ?? 0) / size.width, (points[i + 1] ?? 0) / size.height]);
+    await dragStroke(page, shares);
+    made += 1;
+    await waitForOverlayOf(page, made);
+    await afterEach?.(made);
+  }
+  return made;
+}

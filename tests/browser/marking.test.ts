@@ -4,13 +4,19 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MarkingSession } from '../../src/marking/marking-session';
-import { BRUSH_LABELS } from '../../src/screens/wizard/marking/MarkingTool';
+import { BRUSH_LABELS } from '../../src/screens/wizard/marking/brush-words';
 import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
 import { expectNoAxeViolations } from '../../tooling/browser';
 import { choosePhoto, photoOutcome } from '../../tooling/kitchen-driver';
 import { KITCHENS_TO_MARK, kitchenToMark } from '../../tooling/known-kitchen-marking';
 import { knownKitchen } from '../../tooling/known-kitchens';
-import { chooseBrush, dragStroke, markingCanvas, markingReady } from '../../tooling/marking-driver';
+import {
+  dragPlannedStrokes,
+  dragStroke,
+  markingCanvas,
+  markingReady,
+  waitForOverlayOf,
+} from '../../tooling/marking-driver';
 import { markUntil } from '../../tooling/marking-visitor';
 import { setUpBrowserSuite } from './browser-suite';
 
@@ -38,16 +44,6 @@ async function openMarking(): Promise<void> {
 
 /** How many marks the overlay on screen was grown from. */
 const overlayMarks = async () => Number(await markingCanvas(suite.page).getAttribute('data-overlay-marks'));
-async function waitForOverlayOf(marks: number): Promise<void> {
-  await suite.page.waitForFunction((wanted) => {
-    // Caught up: grown from every mark so far, not from a stroke still being drawn.
-    const canvas = document.querySelector('canvas.marking__overlay');
-    return (
-      canvas?.getAttribute('data-overlay-marks') === `${wanted}` &&
-      canvas.getAttribute('data-overlay-version') === canvas.getAttribute('data-marks-version')
-    );
-  }, marks);
-}
 
 /** A mask the server stores for the signed-in visitor's photo, decoded to one grey plane. */
 async function storedMask(imageId: string, surface: string) {
@@ -87,34 +83,27 @@ describe('marking the kitchen in the photo', () => {
     await openMarking();
     await expectNoAxeViolations(page, 'marking');
 
-    let marks = 0;
-    for (const { mark } of plan) {
-      if (mark.kind !== 'stroke') continue;
-      await chooseBrush(page, BRUSH_LABELS[mark.brush]);
-      const points: [number, number][] = [];
-      for (let i = 0; i + 1 < mark.points.length; i += 2)
-        points.push([(mark.points[i] ?? 0) / width, (mark.points[i + 1] ?? 0) / height]);
-      await dragStroke(page, points);
-      marks += 1;
-      await waitForOverlayOf(marks);
-      if (marks === 1) {
-        // The first front offers the other cabinets; turned down here, it goes away until the next mark.
-        await page.getByText(/look like your fronts/).waitFor();
-        await expectNoAxeViolations(page, 'marking with an overlay and an offer');
-        await button('No thanks').click();
-        await page.getByText(/look like your fronts/).waitFor({ state: 'hidden' });
-      }
-    }
+    const strokes = plan.flatMap(({ mark }) =>
+      mark.kind === 'stroke' ? [{ brushLabel: BRUSH_LABELS[mark.brush], points: mark.points }] : [],
+    );
+    const marks = await dragPlannedStrokes(page, strokes, { width, height }, async (made) => {
+      if (made !== 1) return;
+      // The first front offers the other cabinets; turned down here, it goes away until the next mark.
+      await page.getByText(/look like your fronts/).waitFor();
+      await expectNoAxeViolations(page, 'marking with an overlay and an offer');
+      await button('No thanks').click();
+      await page.getByText(/look like your fronts/).waitFor({ state: 'hidden' });
+    });
     // Undo takes back the last stroke, and the overlay follows; the stroke is then made again.
     await button('Undo').click();
-    await waitForOverlayOf(marks - 1);
+    await waitForOverlayOf(page, marks - 1);
     const last = plan.at(-1)?.mark;
     if (last?.kind === 'stroke') {
       await dragStroke(page, [
         [(last.points[0] ?? 0) / width, (last.points[1] ?? 0) / height],
         [(last.points.at(-2) ?? 0) / width, (last.points.at(-1) ?? 0) / height],
       ]);
-      await waitForOverlayOf(marks);
+      await waitForOverlayOf(page, marks);
     }
 
     await button('Use this marking').click();
@@ -143,10 +132,10 @@ describe('marking the kitchen in the photo', () => {
     await markingCanvas(page).focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
-    await waitForOverlayOf(1);
+    await waitForOverlayOf(page, 1);
     expect(await overlayMarks()).toBe(1);
     await button('Clear').click();
-    await waitForOverlayOf(0);
+    await waitForOverlayOf(page, 0);
     await expect(button('Use this marking').isDisabled()).resolves.toBe(true);
     await button('Skip marking').click();
     await page.getByText(MARKING_WORDS.skipped).waitFor();

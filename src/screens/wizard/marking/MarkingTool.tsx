@@ -6,21 +6,10 @@ import type { SurfaceMaskFiles } from '../../../api/surface-masks';
 import { BRUSHES, type Brush } from '../../../marking/brushes';
 import { BRUSH_COLOURS } from '../../../marking/overlay';
 import '../../../styles/marking.css';
+import { BRUSH_HINTS, BRUSH_LABELS } from './brush-words';
 import { MarkingStage } from './MarkingStage';
 import { zoomStep } from './stage-geometry';
 import { useMarking } from './use-marking';
-
-export const BRUSH_LABELS: Readonly<Record<Brush, string>> = {
-  fronts: 'Fronts',
-  worktop: 'Worktop',
-  'not-this': 'Not this',
-};
-
-const BRUSH_HINTS: Readonly<Record<Brush, string>> = {
-  fronts: 'cabinet doors and drawers',
-  worktop: 'the counter top',
-  'not-this': 'walls, appliances, anything to keep',
-};
 
 const SURFACE_NAMES: Readonly<Record<Exclude<Brush, 'not-this'>, string>> = {
   fronts: 'fronts',
