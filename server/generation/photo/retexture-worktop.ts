@@ -9,11 +9,12 @@ import { luminancePlane, shadingCurve, surfaceMean } from './shading';
 import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-region';
 import { sampleTexture, type Texture } from './worktop-texture';
 
-// The worktop in the chosen material: the material's texture laid on the counter's plane through one
-// homography (so its grain and veins recede in perspective), lit by the photo's smoothed luminance (the
-// room's light and the shadows cast on the counter, without the old surface's own pattern). A polished or
-// glossy choice keeps the photo's reflections on the counter; a honed or matt one drops them. What stands on the
-// counter (hob, sink, tap, a fruit bowl) keeps the photo's own pixels, and the light is read round it.
+// The worktop in the chosen material: the material's texture laid on each piece of the counter through that
+// piece's own homography (counter-plane.ts), so its grain and veins recede in perspective on an island and on the
+// run behind it alike; lit by the photo's smoothed luminance (the room's light and the shadows cast on the
+// counter, without the old surface's own pattern). A polished or glossy choice keeps the photo's reflections on
+// the counter; a honed or matt one drops them. What stands on the counter (hob, sink, tap, a fruit bowl) keeps
+// the photo's own pixels, and the light is read round it.
 
 /** Reflections are what rises this far above the smoothed light; scaled by the finish's own reflection. */
 const REFLECTION_THRESHOLD = 1.2;
