@@ -41,11 +41,29 @@ export const HAND_MARKED_KITCHENS: readonly HandMarkedKitchen[] = [
           [668, 500],
           [640, 470],
         ],
+        // The cabinets over the wall ovens.
+        [
+          [367, 223],
+          [428, 217],
+          [428, 288],
+          [367, 288],
+        ],
+        // The wall cabinet at the left edge.
+        [
+          [0, 150],
+          [33, 155],
+          [33, 305],
+          [0, 305],
+        ],
+        // The wall cabinets left of the window, and the one right of the fridge down to the counter (the fridge
+        // left out).
         [
           [35, 155],
           [265, 190],
           [265, 308],
-          [35, 248],
+          [200, 307],
+          [200, 254],
+          [35, 250],
         ],
         [
           [0, 385],
