@@ -16,7 +16,8 @@ const nodeProject = {
 
 /**
  * Files that need modules of their own: they mock modules, set the environment before importing what reads it
- * (the benchmark harnesses' quick mode, where the photos are), or check what their own thread has loaded.
+ * (the benchmark harnesses' quick mode, where the photos are), check what their own thread has loaded, or load a
+ * module anew (the damaged database dump).
  */
 const NEEDS_A_FRESH_MODULE_GRAPH = [
   'tests/bench/in-process-harnesses.test.ts',
@@ -26,6 +27,7 @@ const NEEDS_A_FRESH_MODULE_GRAPH = [
   'tests/server/generation/wizard-order.test.ts',
   'tests/server/images/moderation-thread.test.ts',
   'tests/server/providers/openai-moderation.test.ts',
+  'tests/server/db/fresh-pglite.test.ts',
 ];
 
 export default defineConfig({

@@ -8,7 +8,7 @@ import { buildApp as buildProductionApp } from '../scripts/build';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/database';
 import { runMigrations } from '../server/db/migrations';
-import { openPglite } from '../server/db/pglite';
+import { openFreshPglite } from './fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from './server';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -62,7 +62,7 @@ export async function startAppServer(distDir: string, overrides: Partial<Config>
   const data = temporaryDir('kr-browser-data-');
   let db: Database | undefined;
   try {
-    db = await openPglite();
+    db = await openFreshPglite();
     await runMigrations(db);
     const server = await startServer(testConfig(data.dir, { distDir, ...overrides }), { db });
     const opened = db;

@@ -10,7 +10,7 @@ import { buildServer, type ServerParts } from '../server/app';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/database';
 import { runMigrations } from '../server/db/migrations';
-import { openPglite } from '../server/db/pglite';
+import { openFreshPglite } from './fresh-pglite';
 
 export function temporaryDir(prefix = 'kr-test-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -90,7 +90,7 @@ export function serverOnPgliteForFile(overrides: Partial<Config>): ServerOnPglit
   const temp = temporaryDir();
   const state = { dataDir: temp.dir } as { db: Database; server: RunningServer; dataDir: string };
   beforeAll(async () => {
-    state.db = await openPglite();
+    state.db = await openFreshPglite();
     await runMigrations(state.db);
     state.server = await startServer(testConfig(temp.dir, overrides), { db: state.db });
   }, 60_000);

@@ -4,11 +4,12 @@ import type { Database } from './database';
 
 /**
  * Opens PGlite in `dir`, or in memory when `dir` is omitted. Creating a fresh database costs seconds and
- * hundreds of MB, reopening one well under a second: tests should open one per file at most.
+ * hundreds of MB, reopening one well under a second: tests should open one per file at most. With `template` (a
+ * dump of a data directory), the database starts as a copy of it instead of being created.
  */
-export async function openPglite(dir?: string): Promise<Database> {
+export async function openPglite(dir?: string, { template }: { template?: Blob } = {}): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir);
+  const db = await PGlite.create(dir, template ? { loadDataDir: template } : {});
   return {
     kind: 'pglite',
     async query<Row>(sql: string, params: readonly unknown[] = []) {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/database';
 import { runMigrations } from '../../server/db/migrations';
-import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
+import { openFreshPglite } from '../../tooling/fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../tooling/server';
 import { startPostgres } from './postgres';
 
@@ -32,7 +32,7 @@ export const deploymentCases: DeploymentCase[] = [
     name: 'PGlite',
     async start(overrides = {}) {
       const temp = temporaryDir();
-      const db = await openPglite();
+      const db = await openFreshPglite();
       await runMigrations(db);
       const server = await startServer(testConfig(temp.dir, overrides), { db });
       return {

@@ -2,7 +2,7 @@
 // in-memory PGlite and a temporary data directory, all closed or removed by `stop`.
 import type { Config } from '../../server/config';
 import { runMigrations } from '../../server/db/migrations';
-import { openPglite } from '../../server/db/pglite';
+import { openFreshPglite } from '../../tooling/fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../tooling/server';
 
 export interface MemoryServer extends RunningServer {
@@ -11,7 +11,7 @@ export interface MemoryServer extends RunningServer {
 
 export async function startMemoryServer(overrides: Partial<Config> = {}): Promise<MemoryServer> {
   const temp = temporaryDir();
-  const db = await openPglite();
+  const db = await openFreshPglite();
   await runMigrations(db);
   const server = await startServer(testConfig(temp.dir, overrides), { db });
   return {

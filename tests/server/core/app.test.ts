@@ -13,7 +13,7 @@ import { buildServer, ROUTE_SCHEMAS_UNUSED } from '../../../server/app';
 import { NOT_BUILT_MESSAGE } from '../../../server/app-shell/app-shell';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import {
   type RunningServer,
   startServer,
@@ -31,7 +31,7 @@ let server: RunningServer;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openFreshPglite();
   await runMigrations(db);
   server = await startServer(testConfig(temp.dir, { distDir: writeTestDist(temp.dir) }), { db });
 }, 60_000);
@@ -232,7 +232,7 @@ describe('errors', () => {
 
   it('answers a server failure with a generic 500 that reveals nothing', async () => {
     // A database that has gone away makes the session lookup fail inside the server.
-    const closedDb = await openPglite();
+    const closedDb = await openFreshPglite();
     await closedDb.close();
     const broken = await startServer(testConfig(temp.dir), { db: closedDb });
     try {

@@ -6,9 +6,9 @@ import { apiErrorSchema } from '../../../contract/errors';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { clientNetwork } from '../../../server/security/client-network';
 import { databaseRateLimitStore } from '../../../server/security/rate-limit-store';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { type Answer, GenerationClient } from '../generation/generation-client';
 
@@ -17,7 +17,7 @@ const temp = temporaryDir();
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openFreshPglite();
   await runMigrations(db);
 }, 60_000);
 

@@ -2,13 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
 import { migrations, runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
 import type { HttpError } from '../../../server/http/errors';
 import { createAdmission, MAX_UNFINISHED_JOBS_PER_USER } from '../../../server/jobs/admission';
 import { createJobStore } from '../../../server/jobs/job-store';
 import { createQuota, type Quota } from '../../../server/quota/quota';
 import { createUserStore, type UserStore } from '../../../server/users/user-store';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { startServer, temporaryDir, testConfig, writeTestDist } from '../../../tooling/server';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { newKitchenJob } from '../generation/stored-job';
@@ -27,7 +27,7 @@ const databases: [string, () => Promise<OpenedDatabase>][] = [
   [
     'PGlite',
     async () => {
-      const db = await openPglite();
+      const db = await openFreshPglite();
       return { db, stop: () => db.close() };
     },
   ],

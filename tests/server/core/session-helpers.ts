@@ -5,7 +5,7 @@ import { bootDataSchema } from '../../../contract/users';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import {
   cookieHeader,
   type RunningServer,
@@ -49,7 +49,7 @@ export interface AppServer {
 /** The real server, serving a minimal built app, on a fresh migrated in-memory PGlite that the test may query. */
 export async function startAppServer(overrides: Partial<Config> = {}): Promise<AppServer> {
   const temp = temporaryDir();
-  const db = await openPglite();
+  const db = await openFreshPglite();
   await runMigrations(db);
   const config = testConfig(temp.dir, { distDir: writeTestDist(temp.dir), ...overrides });
   const server = await startServer(config, { db });

@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
 import { createJobStore, type JobStore, type Lease } from '../../../server/jobs/job-store';
 import { EXHAUSTED_MESSAGES } from '../../../server/jobs/messages';
 import { sweepJobs } from '../../../server/jobs/recovery';
 import { createQuota, type Quota } from '../../../server/quota/quota';
 import { createUserStore } from '../../../server/users/user-store';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { storedKitchenRequest } from './stored-job';
 
@@ -26,7 +26,7 @@ let cluster: TestPostgres | undefined;
 afterAll(() => cluster?.stop());
 
 const databases: [string, () => Promise<Database>][] = [
-  ['PGlite', () => openPglite()],
+  ['PGlite', () => openFreshPglite()],
   [
     'PostgreSQL',
     async () => {

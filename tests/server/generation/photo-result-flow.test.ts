@@ -7,10 +7,10 @@ import { jobPaths, jobResponseSchema } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
 import { CONCEPT_WIDTH } from '../../../server/generation/render/render-concept';
 import { UNMARKED_PHOTO_NOTE } from '../../../server/jobs/result-fields';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { catalogueFront, knownKitchen } from '../../../tooling/known-kitchens';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { clearOfMasks, medianColour, surfacePixels } from '../photo/photo-pixels';
@@ -27,7 +27,7 @@ let photo: Buffer<ArrayBuffer>;
 let masks: KitchenWithMasks['masks'];
 
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openFreshPglite();
   await runMigrations(db);
   server = await startServer(testConfig(temp.dir, { generationLimit: LIMIT }), { db });
   const kitchen = await knownKitchen({ width: 1200 });

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '../../../contract/errors';
 import { jobResponseSchema } from '../../../contract/generation';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, startedJob } from './generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from './scripted-provider';
@@ -18,7 +18,7 @@ let server: RunningServer;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openFreshPglite();
   await runMigrations(db);
   server = await startServer(
     testConfig(temp.dir, {

@@ -10,8 +10,8 @@ import { validateImageResponseSchema } from '../../../contract/images';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import type { Moderator } from '../../../server/moderation/moderator';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { kitchenPhoto, kitchenPicture } from '../../../tooling/made-images';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { describeWithRealPhotos } from '../../support/real-photos';
@@ -79,7 +79,7 @@ async function serverWith(overrides: Partial<Config>, moderator?: Moderator): Pr
 }
 
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openFreshPglite();
   await runMigrations(db);
   [jpeg, large] = await Promise.all([kitchenPhoto(), kitchenPicture({ width: 6000, height: 4000 })]);
 }, 60_000);

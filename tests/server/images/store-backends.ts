@@ -6,9 +6,9 @@ import S3rver from 's3rver';
 import type { Config } from '../../../server/config';
 import type { Database, Queryable } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
 import type { S3Settings } from '../../../server/images/store/s3-bytes';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { temporaryDir } from '../../../tooling/server';
 import { startPostgres } from '../../support/postgres';
 
@@ -53,7 +53,7 @@ export async function startS3rver(
 }
 
 async function migratedPglite() {
-  const db = await openPglite();
+  const db = await openFreshPglite();
   await runMigrations(db);
   return db;
 }

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../../../contract/images';
 import type { Database } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import type { GenerationProvider } from '../../../server/generation/provider';
 import { registerGenerationProvider } from '../../../server/generation/provider-registry';
 import {
@@ -24,6 +23,7 @@ import {
   REPLICATE_DEFAULTS,
 } from '../../../server/generation/providers/replicate/replicate-provider';
 import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { knownKitchen } from '../../../tooling/known-kitchens';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, startedJob } from '../generation/generation-client';
@@ -91,7 +91,7 @@ let db: Database;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openFreshPglite();
   await runMigrations(db);
 }, 60_000);
 

@@ -3,7 +3,6 @@
 // image route of the real server, where OpenAI's "flagged" rejects a photo and its outage loses nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runMigrations } from '../../../server/db/migrations';
-import { openPglite } from '../../../server/db/pglite';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import type { Moderator } from '../../../server/moderation/moderator';
 import {
@@ -12,6 +11,7 @@ import {
   openAiModerationSettingsFromEnv,
   withOpenAiModeration,
 } from '../../../server/moderation/openai-moderator';
+import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { normalisedKitchen } from '../../../tooling/made-images';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient } from '../generation/generation-client';
@@ -186,7 +186,7 @@ describe('OpenAI moderation settings', () => {
 
 describe('the image route with OpenAI moderation on', () => {
   const temp = temporaryDir();
-  const db = openPglite();
+  const db = openFreshPglite();
   let server: RunningServer;
   let withoutOpenAi: RunningServer;
 
