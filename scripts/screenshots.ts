@@ -33,7 +33,7 @@ import {
 } from '../tooling/kitchen-driver';
 import { KITCHENS_TO_MARK } from '../tooling/known-kitchen-marking';
 import { knownKitchen } from '../tooling/known-kitchens';
-import { chooseBrush, dragStroke, markingReady, waitForOverlayOf } from '../tooling/marking-driver';
+import { dragStrokes, markingReady, type Share } from '../tooling/marking-driver';
 import { repoRoot } from '../tooling/paths';
 
 const OUT_DIR = path.join(repoRoot, 'docs', 'screenshots');
@@ -145,8 +145,7 @@ async function chooseAndGenerate(page: Page, shootEach?: Shooter, picks: Picks =
  * width and height: one along each run of fronts, one along each counter, and Not this over the splashback (the
  * same marble as the worktop), the island's plinth, the floor and the wall above the cabinets to keep them.
  */
-type Share = readonly [x: number, y: number];
-const stroke = (brush: Brush, ...points: Share[]) => ({ brush, points });
+const stroke = (brush: Brush, ...points: Share[]) => ({ brushLabel: BRUSH_LABELS[brush], points });
 const README_STROKES = [
   stroke('fronts', [0.05, 0.33], [0.2, 0.36], [0.36, 0.38]),
   stroke('fronts', [0.61, 0.4], [0.78, 0.4]),
@@ -171,11 +170,7 @@ async function shootMarkingAndPhotoResult(page: Page, camera: Shooter): Promise<
   await uploadPhoto(page);
   await page.getByRole('button', { name: MARKING_WORDS.start, exact: true }).click();
   await markingReady(page);
-  for (const [made, { brush, points }] of README_STROKES.entries()) {
-    await chooseBrush(page, BRUSH_LABELS[brush]);
-    await dragStroke(page, points);
-    await waitForOverlayOf(page, made + 1);
-  }
+  await dragStrokes(page, README_STROKES);
   await camera.shoot(page, 'marking', page.locator('section.marking'));
   await page.getByRole('button', { name: 'Use this marking', exact: true }).click();
   await page.getByText(MARKING_WORDS.marked).waitFor();

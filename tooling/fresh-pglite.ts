@@ -1,6 +1,7 @@
-// The tests open an empty in-memory PGlite per server, well over a hundred a run. PGlite creates one in about
-// 1.2 s of CPU but loads a copy of an empty one in 0.3 s, so the first open in the run dumps an empty database to
-// a file in the temporary directory, named by PGlite's version, and every later open, in any test process, loads it.
+// The tests open an empty in-memory PGlite for every app server and in-process server they start. PGlite creates
+// one in 1.2-1.8 s of CPU but loads a copy of an empty one in 0.3 s, so the first open in a run dumps an empty
+// database to a file in the temporary directory, named by PGlite's version, and every later open, in any test
+// process, loads it.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -10,7 +10,7 @@ export async function markingReady(page: Page): Promise<void> {
 }
 
 /** Drags from one point to the next over the photo; each point is [x, y] in shares (0-1) of its size. */
-export async function dragStroke(page: Page, points: readonly (readonly [number, number])[]): Promise<void> {
+export async function dragStroke(page: Page, points: readonly Share[]): Promise<void> {
   // In the middle of the window: the wizard's bar along the bottom would take the strokes near it.
   await markingCanvas(page).evaluate((canvas) => canvas.scrollIntoView({ block: 'center' }));
   const box = await markingCanvas(page).boundingBox();
@@ -44,32 +44,30 @@ export async function waitForOverlayOf(page: Page, marks: number): Promise<void>
   }, marks);
 }
 
-/** A stroke planned in Node (pixels of a photo of `width` × `height`), with the brush's label. */
-export interface PlannedStroke {
-  brushLabel: string;
-  points: ArrayLike<number>;
+/** A point over the photo, as [x, y] in shares (0-1) of its width and height. */
+export type Share = readonly [x: number, y: number];
+
+/** A stroke's points in shares of a photo of `size`, from the flat pixel list a `Mark` keeps. */
+export function sharesOf(points: ArrayLike<number>, size: { width: number; height: number }): Share[] {
+  const shares: Share[] = [];
+  for (let i = 0; i + 1 < points.length; i += 2)
+    shares.push([(points[i] ?? 0) / size.width, (points[i + 1] ?? 0) / size.height]);
+  return shares;
 }
 
 /**
- * Drags each stroke with its brush, waiting for the overlay after each; `afterEach` runs once a stroke's overlay
- * is on screen (with how many strokes are in). Answers how many strokes were made.
+ * Drags each stroke with its brush (by label), waiting for the overlay after each; `afterEach` runs once a
+ * stroke's overlay is on screen, with how many strokes are in.
  */
-export async function dragPlannedStrokes(
+export async function dragStrokes(
   page: Page,
-  strokes: readonly PlannedStroke[],
-  size: { width: number; height: number },
+  strokes: ReadonlyArray<{ brushLabel: string; points: readonly Share[] }>,
   afterEach?: (strokesMade: number) => Promise<void>,
-): Promise<number> {
-  let made = 0;
-  for (const { brushLabel, points } of strokes) {
+): Promise<void> {
+  for (const [index, { brushLabel, points }] of strokes.entries()) {
     await chooseBrush(page, brushLabel);
-    const shares: [number, number][] = [];
-    for (let i = 0; i + 1 < points.length; i += 2)
-      shares.push([(points[i] ?? 0) / size.width, (points[i + 1] ?? 0) / size.height]);
-    await dragStroke(page, shares);
-    made += 1;
-    await waitForOverlayOf(page, made);
-    await afterEach?.(made);
+    await dragStroke(page, points);
+    await waitForOverlayOf(page, index + 1);
+    await afterEach?.(index + 1);
   }
-  return made;
 }

@@ -94,10 +94,8 @@ async function checkScreenAt(page: Page, screen: string, width: number): Promise
 /** Checks the screen at each of the device's sizes, the page resized in place and laid out anew for each. */
 async function checkScreen(page: Page, screen: string, sizes: Size[]): Promise<void> {
   for (const size of sizes) {
-    if (sizes.length > 1) {
-      await page.setViewportSize(size);
-      await page.evaluate(() => new Promise((laidOut) => requestAnimationFrame(() => laidOut(null))));
-    }
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((laidOut) => requestAnimationFrame(() => laidOut(null))));
     await checkScreenAt(page, screen, size.width);
   }
 }

@@ -11,10 +11,11 @@ import { choosePhoto, photoOutcome } from '../../tooling/kitchen-driver';
 import { KITCHENS_TO_MARK, kitchenToMark } from '../../tooling/known-kitchen-marking';
 import { knownKitchen } from '../../tooling/known-kitchens';
 import {
-  dragPlannedStrokes,
   dragStroke,
+  dragStrokes,
   markingCanvas,
   markingReady,
+  sharesOf,
   waitForOverlayOf,
 } from '../../tooling/marking-driver';
 import { markUntil } from '../../tooling/marking-visitor';
@@ -84,9 +85,12 @@ describe('marking the kitchen in the photo', () => {
     await expectNoAxeViolations(page, 'marking');
 
     const strokes = plan.flatMap(({ mark }) =>
-      mark.kind === 'stroke' ? [{ brushLabel: BRUSH_LABELS[mark.brush], points: mark.points }] : [],
+      mark.kind === 'stroke'
+        ? [{ brushLabel: BRUSH_LABELS[mark.brush], points: sharesOf(mark.points, { width, height }) }]
+        : [],
     );
-    const marks = await dragPlannedStrokes(page, strokes, { width, height }, async (made) => {
+    const marks = strokes.length;
+    await dragStrokes(page, strokes, async (made) => {
       if (made !== 1) return;
       // The first front offers the other cabinets; turned down here, it goes away until the next mark.
       await page.getByText(/look like your fronts/).waitFor();
@@ -97,12 +101,9 @@ describe('marking the kitchen in the photo', () => {
     // Undo takes back the last stroke, and the overlay follows; the stroke is then made again.
     await button('Undo').click();
     await waitForOverlayOf(page, marks - 1);
-    const last = plan.at(-1)?.mark;
-    if (last?.kind === 'stroke') {
-      await dragStroke(page, [
-        [(last.points[0] ?? 0) / width, (last.points[1] ?? 0) / height],
-        [(last.points.at(-2) ?? 0) / width, (last.points.at(-1) ?? 0) / height],
-      ]);
+    const last = strokes.at(-1)?.points;
+    if (last) {
+      await dragStroke(page, [last[0] ?? [0, 0], last.at(-1) ?? [0, 0]]);
       await waitForOverlayOf(page, marks);
     }
 

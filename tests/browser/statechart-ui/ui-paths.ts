@@ -3,9 +3,8 @@
 // searches reach, and each edge keeps the machine's transitions it takes (read from the microsteps of that one
 // transition), so no edge is replayed on an actor of its own. Planning stops once every transition the suite
 // walks is taken. Planning takes most of a minute, so the walks are kept in planned-walks.json and checked rather
-// than trusted: replayed through the UI model, each step must be one the model offers at that point and together
-// they must take every transition left; if not (the chart, the UI model or the catalogue changed), they are planned
-// afresh and the file is written again.
+// than trusted: replayed through the UI model, each step must be one the model offers at that point, or all are
+// planned afresh; whatever transition they leave untaken is planned on top; either way the file is written again.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ActorScope, type AnyTransitionDefinition, createActor, type InspectionEvent } from 'xstate';
@@ -216,10 +215,10 @@ async function replayedWalks(
 }
 
 /**
- * Plans walks that together take every transition in `untaken`, adding them to `taken`. Each walk starts at the app's first screen and
- * goes, breadth first, to the nearest edge that takes a transition not taken yet, then on from there, until it is
- * long enough or nothing is left within reach. Planning stops once every transition the suite walks is taken; only
- * a transition the UI cannot reach makes it search the whole graph.
+ * Plans walks that together take every transition in `untaken`, adding them to `taken`. Each walk starts at the
+ * app's first screen and goes, breadth first, to the nearest edge that takes a transition not taken yet, then on
+ * from there, until it is long enough or nothing is left within reach. Planning stops once every transition the
+ * suite walks is taken; only a transition the UI cannot reach makes it search the whole graph.
  */
 async function planWalks(graph: UiGraph, untaken: Set<string>, taken: Set<string>): Promise<Walk[]> {
   const walks: Walk[] = [];
@@ -267,13 +266,13 @@ async function nearestUntaken(
   };
   for (let index = 0; index < queue.length; index += 1) {
     const state = queue[index] as number;
-    for (const [index, edge] of (graph.edgesKnown(state) ?? (await graph.edgesFrom(state))).entries()) {
+    for (const [place, edge] of (graph.edgesKnown(state) ?? (await graph.edgesFrom(state))).entries()) {
       if (edge.takes.some((transition) => !taken.has(graph.transitions[transition] as string))) {
         const takes = edge.takes.map((transition) => graph.transitions[transition] as string);
-        return { edges: [...edgesTo(state), { event: edge.event, index }], takes, end: edge.next };
+        return { edges: [...edgesTo(state), { event: edge.event, index: place }], takes, end: edge.next };
       }
       if (!cameFrom.has(edge.next)) {
-        cameFrom.set(edge.next, { previous: state, event: edge.event, index });
+        cameFrom.set(edge.next, { previous: state, event: edge.event, index: place });
         queue.push(edge.next);
       }
     }
