@@ -121,7 +121,7 @@ async function photos(): Promise<Photo[]> {
     isBudgeted,
   });
   // Quick mode checks the harness on smaller photos: making and decoding 48 MP took most of its run.
-  const sizes = quick()
+  const sizes: Array<[width: number, height: number]> = quick()
     ? [
         [1600, 1200],
         [3200, 2400],
@@ -131,7 +131,7 @@ async function photos(): Promise<Photo[]> {
         [8000, 6000],
       ];
   const made = await Promise.all(
-    sizes.map(([width = 0, height = 0], index) => {
+    sizes.map(([width, height], index) => {
       const megapixels = Math.round((width * height) / 1e6);
       const label = `${megapixels} MP JPEG (${width} × ${height}, made by the benchmark)`;
       return jpeg(label, `photo-${megapixels}mp.jpg`, width, height, index === 0);
