@@ -38,6 +38,18 @@ const base64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]*$/, 'base64url');
 
+/** Characters of base64url (unpadded) that `bytes` bytes take. */
+const base64urlLength = (bytes: number) => Math.ceil((bytes * 4) / 3);
+
+/**
+ * The largest signature and public key of any algorithm a passkey may use (issue 34: Chromium 156 makes ML-DSA-44
+ * passkeys, whose 2,420-byte signatures a 1,024-character cap refused). ML-DSA-87 is the largest (FIPS 204: a
+ * 4,627-byte signature, a 2,592-byte key, 2,614 bytes as SPKI); RSA-4096 signs in 512 bytes, EdDSA and ES256 in
+ * under 80.
+ */
+const LARGEST_SIGNATURE_BYTES = 4627;
+const LARGEST_SPKI_PUBLIC_KEY_BYTES = 2614;
+
 /**
  * A WebAuthn credential as `@simplewebauthn/browser` returns it (JSON, base64url): every field the server reads
  * or keeps is parsed and bounded here (issue 24: a `transports` string gave a 500, and any junk was stored);
@@ -49,11 +61,12 @@ export const passkeyResponseSchema = z.object({
   type: z.literal('public-key'),
   response: z.object({
     clientDataJSON: base64url(4096).min(1),
+    // The key inside authData, plus a credential id of up to 1,023 bytes and attestation certificates.
     attestationObject: base64url(16_384).optional(),
     authenticatorData: base64url(4096).optional(),
-    signature: base64url(1024).optional(),
+    signature: base64url(base64urlLength(LARGEST_SIGNATURE_BYTES)).optional(),
     userHandle: base64url(512).nullish(),
-    publicKey: base64url(2048).optional(),
+    publicKey: base64url(base64urlLength(LARGEST_SPKI_PUBLIC_KEY_BYTES)).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     transports: z.array(z.enum(PASSKEY_TRANSPORTS)).max(PASSKEY_TRANSPORTS.length).optional(),
   }),
