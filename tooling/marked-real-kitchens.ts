@@ -1,167 +1,110 @@
-// Real kitchen photos (D33: read from the fixtures beside the clone, never copied in) with their fronts and
-// worktop marked by hand as polygons, the way a visitor's strokes would mark them, roughly: for the photo
-// result's real-photo tests and benchmark. Points are fractions of the photo's width and height, so the marks
-// fit the photo at any size it is scaled to.
+// Real kitchen photos (D33: read from the fixtures beside the clone, never copied in), each traced by hand in
+// `real-kitchen-marks/<kitchen>.json`: its fronts and worktop as polygons, what stays the photo's own inside them
+// (hob, sink, tap, appliances, things on the counter) as `keep` polygons, and the natural strokes a visitor makes
+// on it (one along each run of fronts, one along each counter; no "Not this"). The marking's real-photo tests and
+// benchmark and the photo result's use them. Points are in a 1000 px wide preview (y in 0-`previewHeight`), so
+// they fit the photo at any size it is scaled to. `npx tsx tooling/trace-overlay.ts <kitchen>` draws them.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
-import type { MarkedSurface } from '../contract/surface-masks';
+import { z } from 'zod';
+import { MARKED_SURFACES, type MarkedSurface } from '../contract/surface-masks';
 import type { SurfaceMasks } from '../server/images/surface-masks';
+import { BRUSHES, type Brush, type Mark } from '../src/marking/brushes';
 import { realPhotoIfPresent } from './photo-source';
 
-type Polygon = readonly (readonly [number, number])[];
+/** The preview's width every traced point is measured in. */
+export const PREVIEW_WIDTH = 1000;
 
-export interface HandMarkedKitchen {
-  file: string;
-  /** Traced on a 1000 px wide preview: x in 0-1000, y in 0-`previewHeight`. */
-  previewHeight: number;
-  surfaces: Record<MarkedSurface, readonly Polygon[]>;
-}
+const point = z.tuple([z.number(), z.number()]);
+const polygon = z.array(point).min(3);
 
-export const HAND_MARKED_KITCHENS: readonly HandMarkedKitchen[] = [
-  {
-    file: 'kitchens/kitchen-02-white-island-pexels.jpg',
-    previewHeight: 667,
-    surfaces: {
-      fronts: [
-        [
-          [663, 178],
-          [1000, 128],
-          [1000, 305],
-          [663, 308],
-        ],
-        [
-          [428, 222],
-          [582, 196],
-          [582, 308],
-          [428, 308],
-        ],
-        [
-          [640, 378],
-          [1000, 395],
-          [1000, 545],
-          [668, 500],
-          [640, 470],
-        ],
-        // The cabinets over the wall ovens.
-        [
-          [367, 223],
-          [428, 217],
-          [428, 288],
-          [367, 288],
-        ],
-        // The wall cabinet at the left edge.
-        [
-          [0, 150],
-          [33, 155],
-          [33, 305],
-          [0, 305],
-        ],
-        // The wall cabinets left of the window, and the one right of the fridge down to the counter (the fridge
-        // left out).
-        [
-          [35, 155],
-          [265, 190],
-          [265, 308],
-          [200, 307],
-          [200, 254],
-          [35, 250],
-        ],
-        [
-          [0, 385],
-          [38, 385],
-          [38, 520],
-          [0, 520],
-        ],
-      ],
-      worktop: [
-        [
-          [410, 350],
-          [1000, 378],
-          [1000, 403],
-          [640, 382],
-        ],
-        [
-          [255, 378],
-          [420, 368],
-          [690, 405],
-          [600, 470],
-          [560, 500],
-          [250, 385],
-        ],
-      ],
-    },
-  },
-  {
-    file: 'kitchens/kitchen-06-dark-cabinets-3000x2003.jpg',
-    previewHeight: 668,
-    surfaces: {
-      fronts: [
-        // The base run: above the far end of the table and the chair backs (which hide the rest of its left
-        // half), and left of the bench's back (which hides its right end).
-        [
-          [431, 363],
-          [485, 364],
-          [645, 376],
-          [851, 400],
-          [851, 412],
-          [812, 490],
-          [645, 478],
-          [588, 447],
-          [588, 432],
-          [535, 397],
-          [497, 396],
-          [488, 387],
-          [431, 383],
-        ],
-        // The tall unit, less the pendant lamp hanging in front of it.
-        [
-          [420, 215],
-          [518, 215],
-          [518, 355],
-          [420, 355],
-          [420, 332],
-          [447, 332],
-          [447, 250],
-          [420, 250],
-        ],
-      ],
-      worktop: [
-        [
-          [431, 354],
-          [485, 355],
-          [850, 385],
-          [940, 392],
-          [940, 410],
-          [850, 400],
-          [645, 375],
-          [485, 362],
-          [431, 362],
-        ],
-      ],
-    },
-  },
-];
+const handMarkedKitchenSchema = z.object({
+  file: z.string(),
+  /** The 1000 px wide preview's height: y runs 0 to this. */
+  previewHeight: z.number().positive(),
+  /** Kept out of every tuning of the marking, and reported apart (issue 32). */
+  heldOut: z.boolean(),
+  /** What was traced and why, where the photo makes it a judgement (something in front of a run, say). */
+  notes: z.string().optional(),
+  fronts: z.array(polygon),
+  worktop: z.array(polygon),
+  /** Inside or over the surfaces, what must stay the photo's own: cut out of both. */
+  keep: z.array(polygon),
+  strokes: z.array(z.object({ brush: z.enum(BRUSHES), points: z.array(point).min(1) })),
+});
 
+export type Polygon = readonly (readonly [number, number])[];
+export type HandMarkedKitchen = z.infer<typeof handMarkedKitchenSchema> & { name: string };
+
+const MARKS_DIR = path.join(import.meta.dirname, 'real-kitchen-marks');
+
+/** Every traced kitchen, by name (`kitchen-02`, ...), in name order. */
+export const HAND_MARKED_KITCHENS: readonly HandMarkedKitchen[] = readdirSync(MARKS_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => ({
+    name: path.basename(file, '.json'),
+    ...handMarkedKitchenSchema.parse(JSON.parse(readFileSync(path.join(MARKS_DIR, file), 'utf8'))),
+  }));
+
+/** A traced point in the pixels of a picture `width` × `height`. */
+const scaled = (kitchen: HandMarkedKitchen, width: number, height: number) => (x: number, y: number) =>
+  [(x / PREVIEW_WIDTH) * width, (y / kitchen.previewHeight) * height] as const;
+
+/** 255 inside `polygons` and outside `holes`, 0 elsewhere, at `width` × `height`. */
 async function plane(
-  polygons: readonly Polygon[],
   kitchen: HandMarkedKitchen,
+  polygons: readonly Polygon[],
+  holes: readonly Polygon[],
   width: number,
   height: number,
-) {
-  const points = (polygon: Polygon) =>
-    polygon
-      .map(
-        ([x, y]) => `${((x / 1000) * width).toFixed(1)},${((y / kitchen.previewHeight) * height).toFixed(1)}`,
+): Promise<Uint8Array> {
+  const at = scaled(kitchen, width, height);
+  const shape = (fill: string) => (polygon: Polygon) =>
+    `<polygon points="${polygon
+      .map(([x, y]) =>
+        at(x, y)
+          .map((value) => value.toFixed(1))
+          .join(','),
       )
-      .join(' ');
+      .join(' ')}" fill="${fill}"/>`;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<rect width="100%" height="100%" fill="black"/>` +
-    polygons.map((polygon) => `<polygon points="${points(polygon)}" fill="white"/>`).join('') +
+    polygons.map(shape('white')).join('') +
+    holes.map(shape('black')).join('') +
     '</svg>';
   return new Uint8Array(await sharp(Buffer.from(svg)).extractChannel(0).raw().toBuffer());
 }
 
-/** The photo (as JPEG, scaled to `width` when given) and its hand-drawn masks; undefined without the fixtures. */
+/** The traced masks at `width` × `height`: each surface less what it keeps. */
+export async function tracedMasks(
+  kitchen: HandMarkedKitchen,
+  width: number,
+  height: number,
+): Promise<SurfaceMasks> {
+  const planes = await Promise.all(
+    MARKED_SURFACES.map((surface) => plane(kitchen, kitchen[surface], kitchen.keep, width, height)),
+  );
+  const bySurface = Object.fromEntries(MARKED_SURFACES.map((surface, i) => [surface, planes[i]])) as Record<
+    MarkedSurface,
+    Uint8Array
+  >;
+  return { width, height, planes: bySurface };
+}
+
+/** The visitor's natural strokes as marks in the pixels of a picture `width` × `height`. */
+export function naturalStrokes(kitchen: HandMarkedKitchen, width: number, height: number): Mark[] {
+  const at = scaled(kitchen, width, height);
+  return kitchen.strokes.map(({ brush, points }) => ({
+    kind: 'stroke',
+    brush: brush satisfies Brush,
+    points: points.flatMap(([x, y]) => at(x, y).map(Math.round)),
+  }));
+}
+
+/** The photo (as JPEG, scaled to `width` when given) and its traced masks; undefined without the fixtures. */
 export async function handMarkedKitchen(
   kitchen: HandMarkedKitchen,
   width?: number,
@@ -172,9 +115,5 @@ export async function handMarkedKitchen(
   const { data, info } = await (width ? resized.resize(width) : resized)
     .jpeg({ quality: 92 })
     .toBuffer({ resolveWithObject: true });
-  const [fronts, worktop] = await Promise.all([
-    plane(kitchen.surfaces.fronts, kitchen, info.width, info.height),
-    plane(kitchen.surfaces.worktop, kitchen, info.width, info.height),
-  ]);
-  return { jpeg: data, masks: { width: info.width, height: info.height, planes: { fronts, worktop } } };
+  return { jpeg: data, masks: await tracedMasks(kitchen, info.width, info.height) };
 }
