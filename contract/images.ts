@@ -12,6 +12,20 @@ export const IMAGE_UPLOAD_FIELD = 'file';
 export const kitchenCheckSchema = z.object({
   looksLikeKitchen: z.boolean(),
   found: z.array(z.string()),
+  /**
+   * Things the detector located that a kitchen's fronts and worktop are not (a fridge, a chair, a bottle): the
+   * marking tool keeps their cores the photo's own unless a stroke crosses them (issue 32). The box is x0, y0,
+   * x1, y1 as fractions of the photo's width and height. Absent from an older server's answer.
+   */
+  objects: z
+    .array(
+      z.object({
+        label: z.string().max(40),
+        box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+      }),
+    )
+    .max(64)
+    .optional(),
 });
 export type KitchenCheck = z.infer<typeof kitchenCheckSchema>;
 

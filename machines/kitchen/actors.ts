@@ -56,6 +56,8 @@ export interface KitchenCheck {
   looksLikeKitchen: boolean;
   /** The kitchen objects seen (refrigerator, oven, microwave, sink, toaster). */
   found: string[];
+  /** Things located that marking keeps the photo's own (x0, y0, x1, y1 as fractions of the photo). */
+  objects?: { label: string; box: [number, number, number, number] }[];
 }
 export interface ImageVerdict {
   isSafe: boolean;

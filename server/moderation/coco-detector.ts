@@ -21,6 +21,11 @@ export interface DetectedObject {
   score: number;
 }
 
+/** One object found, where it is: x0, y0, x1, y1 as fractions of the photo's width and height. */
+export interface LocatedObject extends DetectedObject {
+  box: [number, number, number, number];
+}
+
 /** The package's `models/` folder: found from its entry point, as the package exports no other file. */
 function modelDirectory(): string {
   const entry = createRequire(import.meta.url).resolve('@vladmandic/human');
@@ -54,21 +59,32 @@ export const detectorReady = (): Promise<void> => loadModel().then(() => undefin
 const modelInput = (bytes: Uint8Array) =>
   sharp(bytes).resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' }).removeAlpha().raw().toBuffer();
 
-/** Every object the model finds at `minScore` or above, the best score per label, best first. */
-export async function detectObjects(bytes: Uint8Array, minScore: number): Promise<DetectedObject[]> {
+const fraction = (value: number) => Math.min(1, Math.max(0, value / INPUT_SIZE));
+
+/** Every object the model finds at `minScore` or above, with its box, best first. */
+export async function locateObjects(bytes: Uint8Array, minScore: number): Promise<LocatedObject[]> {
   const [model, tfjs, pixels] = await Promise.all([loadModel(), tfOnWasm(), modelInput(bytes)]);
   const input = tfjs.tensor4d(Float32Array.from(pixels), [1, INPUT_SIZE, INPUT_SIZE, 3]);
   const output = model.execute(input, DETECTIONS_OUTPUT) as tf.Tensor;
   try {
     const [candidates = []] = (await output.array()) as number[][][];
-    const best = new Map<string, number>();
-    for (const [, , , , score = 0, classIndex = -1] of candidates) {
+    const found: LocatedObject[] = [];
+    for (const [x0 = 0, y0 = 0, x1 = 0, y1 = 0, score = 0, classIndex = -1] of candidates) {
       const label = COCO_LABELS[classIndex];
-      if (label && score >= minScore && score > (best.get(label) ?? 0)) best.set(label, score);
+      if (label && score >= minScore)
+        found.push({ label, score, box: [fraction(x0), fraction(y0), fraction(x1), fraction(y1)] });
     }
-    return [...best].map(([label, score]) => ({ label, score })).sort((a, b) => b.score - a.score);
+    return found.sort((a, b) => b.score - a.score);
   } finally {
     input.dispose();
     output.dispose();
   }
+}
+
+/** Every object the model finds at `minScore` or above, the best score per label, best first. */
+export async function detectObjects(bytes: Uint8Array, minScore: number): Promise<DetectedObject[]> {
+  const best = new Map<string, number>();
+  for (const { label, score } of await locateObjects(bytes, minScore))
+    if (score > (best.get(label) ?? 0)) best.set(label, score);
+  return [...best].map(([label, score]) => ({ label, score }));
 }

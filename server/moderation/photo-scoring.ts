@@ -3,8 +3,8 @@
 // own input with sharp, off this thread, so the detector's decode (about 20 ms at 2048 px) happens while the nsfw
 // model runs instead of after it. The models themselves still take turns on this thread's WASM backend.
 import type { KitchenCheck } from '../../contract/images';
-import { detectObjects, detectorReady } from './coco-detector';
-import { KITCHEN_OBJECT_MIN_SCORE, kitchenCheckOf } from './kitchen-check';
+import { detectorReady, locateObjects } from './coco-detector';
+import { KITCHEN_OBJECT_MIN_SCORE, locatedKitchenCheckOf } from './kitchen-check';
 import { modelReady, scoreImage } from './nsfw-moderator';
 
 export interface PhotoScores {
@@ -25,7 +25,9 @@ export function createPhotoScorer(): PhotoScorer {
     () => false,
   );
   const kitchenCheck = async (bytes: Uint8Array) =>
-    (await detecting) ? kitchenCheckOf(await detectObjects(bytes, KITCHEN_OBJECT_MIN_SCORE)) : undefined;
+    (await detecting)
+      ? locatedKitchenCheckOf(await locateObjects(bytes, KITCHEN_OBJECT_MIN_SCORE))
+      : undefined;
   return {
     ready: Promise.all([modelReady(), detecting]).then(() => undefined),
     async score(bytes) {

@@ -1,6 +1,15 @@
-// Multi-label geodesic growth over the superpixel graph: each brush spreads from the superpixels its marks pin,
-// paying for every step in colour change, edge strength and unlikeness to the colours its marks were made on. A
-// superpixel takes the brush that reaches it cheapest; one no brush reaches within `reach` stays unmarked.
+// Competing growth over the superpixel graph (issue 32). Every brush and "keep" spread from their seeds, and a
+// superpixel takes the brush nearest to it only when that brush is also nearer than keep. Keep is seeded where the
+// visitor painted "Not this" and, unpainted, where a kitchen's surfaces almost never are (the photo's border away
+// from the brush's strokes, the things a detector found): so a stroke stops at the strongest edge between it and
+// the room, and what no stroke claims stays the photo's own.
+//
+// Nearness is a path's largest single step ("minimax"), not its sum: the boundary between two seeds then falls
+// on the strongest edge between them, wherever it is, and a flat ceiling costs keep nothing however far it goes.
+// Where two are bounded by the same edge, the summed path breaks the tie. Each is an exact shortest path of its
+// own (a blend of the two is not, and lets a new seed push a far superpixel's nearness up), so a seed added only
+// ever brings its label nearer.
+import type { LabelIndex } from './brushes';
 import { labDistanceSquared } from './colour-lab';
 import { MinHeap } from './min-heap';
 import type { RegionGraph } from './region-graph';
@@ -13,105 +22,189 @@ export interface GrowthCosts {
   /** Per ΔE76 between a superpixel and the nearest colour its brush was marked on, beyond `tolerance`. */
   readonly likeness: number;
   readonly tolerance: number;
-  /** Per step, so growth thins out with distance even over a flat wall. */
-  readonly step: number;
-  /** The most a superpixel may cost and still be taken. */
+  /** The largest step a brush may take and still claim what lies beyond it. */
   readonly reach: number;
 }
 
-// Tuned with the simulated visitor on made kitchens (white, navy and sage fronts; tests/marking/made-kitchens):
-// a weaker edge term lets a stroke cross a Shaker door's panel lines, the likeness term stops it at the wall.
+// Tuned with the simulated visitor's natural strokes on the real kitchens that are not held out
+// (tooling/real-kitchen-marks) and on the made kitchens (tests/marking).
 export const DEFAULT_GROWTH_COSTS: GrowthCosts = {
   colour: 1,
   edge: 0.5,
-  likeness: 2,
-  tolerance: 2,
-  step: 0.5,
-  reach: 80,
+  likeness: 1,
+  tolerance: 4,
+  reach: 40,
 };
 
-/** Most sample colours kept per brush: enough for a two-tone kitchen, few enough to stay fast. */
-const MAX_SAMPLES = 48;
+/** What a brush and its rival keep start from. */
+export interface BrushSeeds {
+  readonly label: LabelIndex;
+  /** The superpixels the brush's marks pin. */
+  readonly pinned: readonly number[];
+  /**
+   * Every superpixel a mark of the brush ever touched, a later mark of another brush or not: the brush competes
+   * with the other brushes from these, so a later mark taking its pins cannot make another brush grow.
+   */
+  readonly touched: readonly number[];
+  /** The superpixels keep starts from against this brush: painted "Not this" and the unpainted keep seeds. */
+  readonly keep: readonly number[];
+}
 
 export interface Growth {
-  /** The label of each superpixel (0 unmarked). */
+  /** The label of each superpixel: a brush's, `keepLabel` where painted keep holds it, else 0. */
   readonly labels: Uint8Array;
-  /** What its label cost to reach. */
-  readonly cost: Float32Array;
+  /** Each superpixel's nearest brush, whether or not it beat keep there (0 when no brush reaches it). */
+  readonly nearest: Uint8Array;
 }
 
-export function growLabels(graph: RegionGraph, seeds: Uint8Array, costs = DEFAULT_GROWTH_COSTS): Growth {
-  const labels = new Uint8Array(graph.count);
-  const cost = new Float32Array(graph.count).fill(Number.POSITIVE_INFINITY);
-  const brushLabels = [...new Set(seeds)].filter((label) => label > 0);
-  for (const label of brushLabels) {
-    const reached = growOne(graph, seeds, label, costs);
-    for (let region = 0; region < graph.count; region++) {
-      const distance = reached[region] ?? Number.POSITIVE_INFINITY;
-      if (distance < (cost[region] ?? 0) && distance <= costs.reach) {
-        cost[region] = distance;
-        labels[region] = label;
-      }
+/**
+ * Labels every superpixel. A superpixel's nearest brush (from what each brush ever touched) claims it when that
+ * brush's pins are nearer than its keep; otherwise keep holds it, shown as `keepLabel` when the keep that holds it
+ * was painted (`painted`), else as 0. So a later "Not this" can only return superpixels to the photo, and a new
+ * stroke changes a superpixel only where its brush became the nearest.
+ */
+export function growLabels(
+  graph: RegionGraph,
+  brushes: readonly BrushSeeds[],
+  painted: Uint8Array,
+  keepLabel: LabelIndex,
+  costs = DEFAULT_GROWTH_COSTS,
+): Growth {
+  const { count } = graph;
+  const best: Nearness = {
+    largest: new Float64Array(count).fill(Number.POSITIVE_INFINITY),
+    sum: new Float64Array(count).fill(Number.POSITIVE_INFINITY),
+    fromMarked: new Uint8Array(count),
+  };
+  const nearest = new Uint8Array(count);
+  const beatsKeep = new Uint8Array(count);
+  const heldByPainted = new Uint8Array(count);
+  for (const brush of brushes) {
+    if (brush.touched.length === 0) continue;
+    const fromPins = (seeds: readonly number[]) =>
+      nearness(graph, seeds, unlikenessTo(graph, seeds, costs), costs);
+    const competes = fromPins(brush.touched);
+    const claims = brush.pinned.length === brush.touched.length ? competes : fromPins(brush.pinned);
+    const keep = nearness(graph, brush.keep, undefined, costs, painted);
+    for (let region = 0; region < count; region++) {
+      if (!nearer(competes, best, region)) continue;
+      best.largest[region] = competes.largest[region] ?? Number.POSITIVE_INFINITY;
+      best.sum[region] = competes.sum[region] ?? Number.POSITIVE_INFINITY;
+      nearest[region] = brush.label;
+      const inReach = (claims.largest[region] ?? 0) <= costs.reach;
+      beatsKeep[region] = inReach && nearer(claims, keep, region) ? 1 : 0;
+      heldByPainted[region] = keep.fromMarked[region] ?? 0;
     }
   }
-  // A pinned superpixel is its brush's, whatever another brush's growth says.
-  for (let region = 0; region < graph.count; region++)
-    if ((seeds[region] ?? 0) > 0) {
-      labels[region] = seeds[region] ?? 0;
-      cost[region] = 0;
-    }
-  return { labels, cost };
-}
-
-/** One brush's geodesic distance to every superpixel (Dijkstra from its pinned superpixels). */
-function growOne(graph: RegionGraph, seeds: Uint8Array, label: number, costs: GrowthCosts): Float64Array {
-  const { count, colour, start, neighbours, border } = graph;
-  const samples = sampleColours(graph, seeds, label);
-  const unlikeness = new Float32Array(count);
+  const labels = new Uint8Array(count);
   for (let region = 0; region < count; region++) {
-    let nearest = Number.POSITIVE_INFINITY;
-    for (let s = 0; s < samples.length / 3; s++)
-      nearest = Math.min(nearest, labDistanceSquared(colour, region, samples, s));
-    unlikeness[region] = Math.max(0, Math.sqrt(nearest) - costs.tolerance);
+    if (nearest[region] !== 0 && beatsKeep[region] === 1) labels[region] = nearest[region] ?? 0;
+    else if (painted[region] === 1 || (nearest[region] !== 0 && heldByPainted[region] === 1))
+      labels[region] = keepLabel;
   }
-  const distance = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
-  const heap = new MinHeap(count * 2);
+  // A pinned superpixel is its brush's, whatever the growth says (the later of two marks already won there).
+  for (const brush of brushes) for (const region of brush.pinned) labels[region] = brush.label;
+  return { labels, nearest };
+}
+
+interface Nearness {
+  /** The path's largest step (minimax). */
+  readonly largest: Float64Array;
+  /** The shortest summed path, for ties. */
+  readonly sum: Float64Array;
+  /** 1 where the minimax path came from one of `marked`'s seeds. */
+  readonly fromMarked: Uint8Array;
+}
+
+/** Whether `one` is nearer to `region` than `other`: the smaller largest step, or on a tie the shorter sum. */
+function nearer(one: Nearness, other: Nearness, region: number): boolean {
+  const largest = one.largest[region] ?? Number.POSITIVE_INFINITY;
+  const otherLargest = other.largest[region] ?? Number.POSITIVE_INFINITY;
+  if (largest !== otherLargest) return largest < otherLargest;
+  return (one.sum[region] ?? Number.POSITIVE_INFINITY) < (other.sum[region] ?? Number.POSITIVE_INFINITY);
+}
+
+/** Nearness from `seeds` to every superpixel, both ways: minimax and summed. */
+function nearness(
+  graph: RegionGraph,
+  seeds: readonly number[],
+  unlikeness: Float32Array | undefined,
+  costs: GrowthCosts,
+  marked?: Uint8Array,
+): Nearness {
+  const steps = stepCosts(graph, unlikeness, costs);
+  const minimax = shortestPaths(graph, seeds, steps, Math.max, marked);
+  const summed = shortestPaths(graph, seeds, steps, (reached, step) => reached + step);
+  return { largest: minimax.distance, sum: summed.distance, fromMarked: minimax.fromMarked };
+}
+
+/** The cost of each step along the graph's edges (CSR order): colour change, edge strength, unlikeness. */
+function stepCosts(
+  graph: RegionGraph,
+  unlikeness: Float32Array | undefined,
+  costs: GrowthCosts,
+): Float32Array {
+  const { count, colour, start, neighbours, border } = graph;
+  const steps = new Float32Array(neighbours.length);
   for (let region = 0; region < count; region++)
-    if (seeds[region] === label) {
-      distance[region] = 0;
-      heap.push(0, region);
-    }
-  while (heap.size > 0) {
-    const [reached, region] = heap.pop();
-    if (reached > (distance[region] ?? 0) || reached > costs.reach) continue;
-    // Another brush's pinned superpixel is a wall for this one.
-    if ((seeds[region] ?? 0) !== 0 && seeds[region] !== label) continue;
     for (let at = start[region] ?? 0, end = start[region + 1] ?? 0; at < end; at++) {
       const next = neighbours[at] ?? 0;
-      const step =
+      steps[at] =
         costs.colour * Math.sqrt(labDistanceSquared(colour, region, colour, next)) +
         costs.edge * (border[at] ?? 0) +
-        costs.likeness * (unlikeness[next] ?? 0) +
-        costs.step;
-      const through = reached + step;
+        (unlikeness ? costs.likeness * (unlikeness[next] ?? 0) : 0);
+    }
+  return steps;
+}
+
+/** Dijkstra from `seeds`, a path's cost growing by `extend` (the sum, or the largest step: both isotone). */
+function shortestPaths(
+  graph: RegionGraph,
+  seeds: readonly number[],
+  steps: Float32Array,
+  extend: (reached: number, step: number) => number,
+  marked?: Uint8Array,
+): { distance: Float64Array; fromMarked: Uint8Array } {
+  const { count, start, neighbours } = graph;
+  const distance = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+  const fromMarked = new Uint8Array(count);
+  const heap = new MinHeap(count * 2);
+  for (const region of seeds) {
+    distance[region] = 0;
+    fromMarked[region] = marked?.[region] ?? 0;
+    heap.push(0, region);
+  }
+  while (heap.size > 0) {
+    const [reached, region] = heap.pop();
+    if (reached > (distance[region] ?? 0)) continue;
+    for (let at = start[region] ?? 0, end = start[region + 1] ?? 0; at < end; at++) {
+      const next = neighbours[at] ?? 0;
+      const through = extend(reached, steps[at] ?? 0);
       if (through < (distance[next] ?? 0)) {
         distance[next] = through;
+        fromMarked[next] = fromMarked[region] ?? 0;
         heap.push(through, next);
       }
     }
   }
-  return distance;
+  return { distance, fromMarked };
 }
 
-/** The colours of the superpixels pinned to `label`, at most MAX_SAMPLES of them spread evenly. */
-function sampleColours({ count, colour }: RegionGraph, seeds: Uint8Array, label: number): Float32Array {
-  const pinned: number[] = [];
-  for (let region = 0; region < count; region++) if (seeds[region] === label) pinned.push(region);
-  const every = Math.max(1, pinned.length / MAX_SAMPLES);
-  const samples: number[] = [];
-  for (let i = 0; i < pinned.length; i += every) {
-    const region = pinned[Math.floor(i)] ?? 0;
-    samples.push(colour[region * 3] ?? 0, colour[region * 3 + 1] ?? 0, colour[region * 3 + 2] ?? 0);
+/**
+ * How unlike each superpixel is to the nearest colour the brush was marked on, beyond the tolerance. Every pinned
+ * superpixel counts (no sample of them): with fewer pins a superpixel can only grow less alike, so a mark that
+ * takes pins from a brush never lets it grow elsewhere.
+ */
+function unlikenessTo(graph: RegionGraph, pinned: readonly number[], costs: GrowthCosts): Float32Array {
+  const { count, colour } = graph;
+  const unlikeness = new Float32Array(count);
+  for (let region = 0; region < count; region++) {
+    let nearest = Number.POSITIVE_INFINITY;
+    for (const sample of pinned) {
+      nearest = Math.min(nearest, labDistanceSquared(colour, region, colour, sample));
+      if (nearest === 0) break;
+    }
+    unlikeness[region] = Math.max(0, Math.sqrt(nearest) - costs.tolerance);
   }
-  return Float32Array.from(samples);
+  return unlikeness;
 }

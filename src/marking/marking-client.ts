@@ -3,11 +3,12 @@
 // queued before it, so the overlay always catches up with the last thing the visitor did.
 import type { SurfaceMaskFiles } from '../api/surface-masks';
 import type { Mark } from './brushes';
+import type { FoundObject } from './keep-seeds';
 import type { MarkedOverlay, MarkingReply, MarkingRequest } from './marking-messages';
 
 export interface MarkingClient {
   /** Opens a photo for marking; answers the working size and the photo's own. */
-  open(photo: Blob): Promise<OpenedPhoto>;
+  open(photo: Blob, objects?: readonly FoundObject[]): Promise<OpenedPhoto>;
   /** The overlay for these marks, or undefined when newer marks replaced them before they ran. */
   mark(marks: readonly Mark[], options?: MarkOptions): Promise<MarkedOverlay | undefined>;
   /** The last marking's masks as PNGs at the stored photo's size. */
@@ -101,8 +102,8 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
   };
 
   return {
-    async open(photo) {
-      const reply = await send({ type: 'open', photo });
+    async open(photo, objects = []) {
+      const reply = await send({ type: 'open', photo, objects });
       if (reply.type !== 'opened') throw new Error(WORKER_FAILED);
       const { width, height, photoWidth, photoHeight } = reply;
       return { width, height, photoWidth, photoHeight };

@@ -1,10 +1,17 @@
 // What the page and the marking worker say to each other. Every request carries an id its reply repeats.
 import type { MarkedSurface } from '../../contract/surface-masks';
 import type { Brush, Mark } from './brushes';
+import type { FoundObject } from './keep-seeds';
 
 export type MarkingRequest =
   /** Start marking a photo: decoded and scaled to the working size in the worker. */
-  | { readonly type: 'open'; readonly id: number; readonly photo: Blob }
+  | {
+      readonly type: 'open';
+      readonly id: number;
+      readonly photo: Blob;
+      /** What the photo check located, kept the photo's own unless a stroke crosses it. */
+      readonly objects: readonly FoundObject[];
+    }
   /** Grow the surfaces from every mark so far (the whole list: undo is a shorter list). */
   | {
       readonly type: 'mark';

@@ -1,28 +1,41 @@
 // One photo being marked: the costly part (Lab, edges, superpixels, their graph) is done once when the photo
 // arrives; each mark after that re-runs only the growth over the graph and the clean-up along the borders.
 
-import type { MarkedSurface } from '../../contract/surface-masks';
-import { type Brush, labelOf, type Mark, surfaceLabel } from './brushes';
+import { MARKED_SURFACES, type MarkedSurface } from '../../contract/surface-masks';
+import { type Brush, brushOf, labelOf, type Mark, surfaceLabel } from './brushes';
 import { toLab } from './colour-lab';
 import { edgeStrength } from './edge-strength';
-import { DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
+import { type BrushSeeds, DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
+import {
+  borderRegions,
+  DEFAULT_KEEP,
+  type FoundObject,
+  type KeepOptions,
+  objectCoreRegions,
+  unpaintedKeep,
+} from './keep-seeds';
 import { DEFAULT_LOOK_ALIKE, type LookAlikeOptions, type LookAlikes, lookAlikes } from './look-alikes';
 import type { LabPicture, RgbaPicture } from './pixels';
 import { refineEdges } from './refine-edges';
 import { type RegionGraph, regionGraph } from './region-graph';
 import { type Superpixels, slic } from './slic';
-import { seedRegions } from './stroke-seeds';
+import { everTouched, seedRegions } from './stroke-seeds';
 
 export interface MarkingOptions {
   /** About how many superpixels (DESIGN: about 4,000 at 1200 px). */
   regions?: number;
   costs?: GrowthCosts;
+  keep?: KeepOptions;
   lookAlike?: LookAlikeOptions;
+  /** What a detector found in the photo: their cores stay the photo's own unless a stroke says otherwise. */
+  objects?: readonly FoundObject[];
 }
 
 export interface Marking {
   /** The label of every pixel of the working picture (0 unmarked, then BRUSHES' order plus one). */
   readonly pixels: Uint8Array;
+  /** The label of every superpixel, as the growth decided before the border clean-up. */
+  readonly regions: Uint8Array;
   /** Areas that look like the last mark's surface and are not marked yet (none after a "Not this" mark). */
   readonly lookAlikes: LookAlikes & { readonly brush: Brush | undefined };
 }
@@ -35,7 +48,10 @@ export class MarkingSession {
   readonly graph: RegionGraph;
   private readonly costs: GrowthCosts;
   private readonly lookAlike: LookAlikeOptions;
+  private readonly keep: KeepOptions;
   private readonly borderRadius: number;
+  private readonly border: number[];
+  private readonly objectCores: number[][];
 
   constructor(picture: RgbaPicture, options: MarkingOptions = {}) {
     this.lab = toLab(picture);
@@ -46,22 +62,64 @@ export class MarkingSession {
     this.graph = regionGraph(this.lab, edges, this.superpixels);
     this.costs = options.costs ?? DEFAULT_GROWTH_COSTS;
     this.lookAlike = options.lookAlike ?? DEFAULT_LOOK_ALIKE;
+    this.keep = options.keep ?? DEFAULT_KEEP;
+    this.border = borderRegions(this.superpixels);
+    this.objectCores = objectCoreRegions(
+      this.graph,
+      this.width,
+      this.height,
+      options.objects ?? [],
+      this.keep,
+    );
     // Half a superpixel's side: far enough to reach across one that straddles an edge.
     this.borderRadius = Math.max(2, Math.ceil(Math.sqrt((this.width * this.height) / this.graph.count) / 2));
   }
 
   mark(marks: readonly Mark[]): Marking {
     const seeds = seedRegions(this.superpixels, marks);
-    const { labels } = growLabels(this.graph, seeds, this.costs);
+    const { labels } = growLabels(
+      this.graph,
+      this.brushSeeds(seeds, marks),
+      seeds.map((label) => (label === NOT_THIS ? 1 : 0)),
+      NOT_THIS,
+      this.costs,
+    );
     const pixels = refineEdges(this.lab, this.superpixels, this.graph, labels, this.borderRadius);
     const brush = marks.at(-1)?.brush;
     const offered =
       brush && brush !== 'not-this'
         ? lookAlikes(this.graph, labels, labelOf(brush), this.lookAlike)
         : { regions: [], areas: 0, pixels: 0 };
-    return { pixels, lookAlikes: { ...offered, brush } };
+    return { pixels, regions: labels, lookAlikes: { ...offered, brush } };
+  }
+
+  /**
+   * What each surface's brush and its rival keep start from. Keep's seeds against a brush are every superpixel
+   * ever painted "Not this" and the unpainted ones, less the brush's own pinned superpixels: another brush's
+   * stroke takes none of them away, so it cannot make this brush grow.
+   */
+  private brushSeeds(seeds: Uint8Array, marks: readonly Mark[]): BrushSeeds[] {
+    const painted = everTouched(this.superpixels, marks, 'not-this');
+    const clearance = this.keep.borderClearance * Math.max(this.width, this.height);
+    return MARKED_SURFACES.map((surface) => {
+      const label = surfaceLabel(surface);
+      const mine = seeds.map((seed) => (seed === label ? 1 : 0));
+      const everMine = everTouched(this.superpixels, marks, brushOf(label) ?? surface);
+      const pinned: number[] = [];
+      const touched: number[] = [];
+      const keep: number[] = [];
+      mine.forEach((isMine, region) => {
+        if (isMine === 1) pinned.push(region);
+        else if (painted[region] === 1) keep.push(region);
+        if (everMine[region] === 1) touched.push(region);
+      });
+      keep.push(...unpaintedKeep(this.graph, this.border, this.objectCores, pinned, mine, clearance));
+      return { label, pinned, touched, keep };
+    });
   }
 }
+
+const NOT_THIS = labelOf('not-this');
 
 /** One surface's mask from a marking's pixels: 255 where the surface is, 0 elsewhere. */
 export function surfaceMask(pixels: Uint8Array, surface: MarkedSurface): Uint8Array {

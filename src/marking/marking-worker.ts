@@ -1,6 +1,7 @@
 // The marking worker: holds one photo's marking session, so the superpixels, the growth and the overlay are all
 // made off the main thread; the page only draws the overlay bytes it is sent.
 import { MARKED_SURFACES, type MarkedSurface } from '../../contract/surface-masks';
+import type { FoundObject } from './keep-seeds';
 import type { MarkingReply, MarkingRequest } from './marking-messages';
 import { MarkingSession, surfaceMask } from './marking-session';
 import { coverage, paintOverlay } from './overlay';
@@ -20,7 +21,7 @@ const scope = self as unknown as {
 let session: MarkingSession | undefined;
 let lastPixels: Uint8Array | undefined;
 
-async function open(photo: Blob) {
+async function open(photo: Blob, objects: readonly FoundObject[]) {
   const bitmap = await createImageBitmap(photo);
   try {
     const { width, height } = workingSize(bitmap.width, bitmap.height);
@@ -29,7 +30,7 @@ async function open(photo: Blob) {
     if (!context) throw new Error(MARKING_ERRORS.open);
     context.imageSmoothingQuality = 'high';
     context.drawImage(bitmap, 0, 0, width, height);
-    session = new MarkingSession(context.getImageData(0, 0, width, height));
+    session = new MarkingSession(context.getImageData(0, 0, width, height), { objects });
     lastPixels = undefined;
     return { width, height, photoWidth: bitmap.width, photoHeight: bitmap.height };
   } finally {
@@ -68,7 +69,7 @@ async function masks(width: number, height: number): Promise<Partial<Record<Mark
 async function answer(request: MarkingRequest): Promise<void> {
   const { id } = request;
   if (request.type === 'open') {
-    scope.postMessage({ type: 'opened', id, ...(await open(request.photo)) });
+    scope.postMessage({ type: 'opened', id, ...(await open(request.photo, request.objects)) });
     return;
   }
   if (request.type === 'masks') {

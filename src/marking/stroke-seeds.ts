@@ -4,12 +4,33 @@
 import { type LabelIndex, labelOf, type Mark } from './brushes';
 import type { Superpixels } from './slic';
 
-export function seedRegions(
+export function seedRegions(superpixels: Superpixels, marks: readonly Mark[]): Uint8Array {
+  return touchedRegions(superpixels, marks, () => true);
+}
+
+/**
+ * The superpixels any mark of `brush` touched, whatever a later mark of another brush did there (1 where touched):
+ * a "Not this" stays keep's against every brush the later mark was not of, so re-marking one spot moves no
+ * other brush's boundary.
+ */
+export function everTouched(
+  superpixels: Superpixels,
+  marks: readonly Mark[],
+  brush: Mark['brush'],
+): Uint8Array {
+  return touchedRegions(superpixels, marks, (mark) => mark.brush === brush).map((label) =>
+    label > 0 ? 1 : 0,
+  );
+}
+
+function touchedRegions(
   { width, height, labels, count }: Superpixels,
   marks: readonly Mark[],
+  counts: (mark: Mark) => boolean,
 ): Uint8Array {
   const seeds = new Uint8Array(count);
   for (const mark of marks) {
+    if (!counts(mark)) continue;
     const label = labelOf(mark.brush);
     if (mark.kind === 'regions') {
       for (const region of mark.regions) if (region >= 0 && region < count) seeds[region] = label;

@@ -3,8 +3,8 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { normaliseImage } from '../../../server/images/normalise-image';
-import { detectObjects } from '../../../server/moderation/coco-detector';
-import { KITCHEN_OBJECT_MIN_SCORE, kitchenCheckOf } from '../../../server/moderation/kitchen-check';
+import { locateObjects } from '../../../server/moderation/coco-detector';
+import { KITCHEN_OBJECT_MIN_SCORE, locatedKitchenCheckOf } from '../../../server/moderation/kitchen-check';
 import { scoreImage } from '../../../server/moderation/nsfw-moderator';
 import { createPhotoScorer, type PhotoScorer } from '../../../server/moderation/photo-scoring';
 import { kitchenPhoto } from '../../../tooling/made-images';
@@ -26,7 +26,7 @@ it('gives the scores and the check each model gives alone, for photos scored one
   ).bytes;
   const alone = async (bytes: Uint8Array) => ({
     scores: await scoreImage({ bytes }),
-    kitchenCheck: kitchenCheckOf(await detectObjects(bytes, KITCHEN_OBJECT_MIN_SCORE)),
+    kitchenCheck: locatedKitchenCheckOf(await locateObjects(bytes, KITCHEN_OBJECT_MIN_SCORE)),
   });
   const expected = [await alone(kitchen), await alone(wall)];
   expect(expected[0]?.kitchenCheck.looksLikeKitchen).toBe(true);

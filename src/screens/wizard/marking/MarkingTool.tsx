@@ -3,13 +3,17 @@
 // marking starts: the first screen carries none of it.
 import { useState } from 'react';
 import type { SurfaceMaskFiles } from '../../../api/surface-masks';
+import { useKitchenContext } from '../../../kitchen/use-kitchen';
 import { BRUSHES, type Brush } from '../../../marking/brushes';
+import type { FoundObject } from '../../../marking/keep-seeds';
 import { BRUSH_COLOURS } from '../../../marking/overlay';
 import '../../../styles/marking.css';
 import { BRUSH_HINTS, BRUSH_LABELS } from './brush-words';
 import { MarkingStage } from './MarkingStage';
 import { zoomStep } from './stage-geometry';
 import { useMarking } from './use-marking';
+
+const NO_OBJECTS: readonly FoundObject[] = [];
 
 const SURFACE_NAMES: Readonly<Record<Exclude<Brush, 'not-this'>, string>> = {
   fronts: 'fronts',
@@ -33,7 +37,8 @@ export interface MarkingToolProps {
 
 export default function MarkingTool(props: MarkingToolProps) {
   const { photoDataUrl, isSaving, saveError, canSkip, onSave, onSkip, onCancel } = props;
-  const marking = useMarking(photoDataUrl);
+  const objects = useKitchenContext((context) => context.kitchenCheck?.objects) ?? NO_OBJECTS;
+  const marking = useMarking(photoDataUrl, objects);
   const { status, history, dispatch, overlay } = marking;
   const [brush, setBrush] = useState<Brush>('fronts');
   const [zoom, setZoom] = useState(1);

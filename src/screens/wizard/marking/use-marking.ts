@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { dataUrlToBlob } from '../../../api/images';
 import type { SurfaceMaskFiles } from '../../../api/surface-masks';
+import type { FoundObject } from '../../../marking/keep-seeds';
 import { createMarkingClient, type MarkingClient, type OpenedPhoto } from '../../../marking/marking-client';
 import type { MarkedOverlay } from '../../../marking/marking-messages';
 import {
@@ -32,7 +33,13 @@ export interface MarkingTool {
   readonly masks: () => Promise<SurfaceMaskFiles>;
 }
 
-export function useMarking(photoDataUrl: string): MarkingTool {
+/**
+ * `objects` are what the photo check located (a fridge, a chair): read when the photo opens, so a check that
+ * arrives later waits for the next photo rather than regrowing every mark.
+ */
+export function useMarking(photoDataUrl: string, objects: readonly FoundObject[] = []): MarkingTool {
+  const openedWith = useRef(objects);
+  openedWith.current = objects;
   const client = useRef<MarkingClient | null>(null);
   const [status, setStatus] = useState<MarkingStatus>({ state: 'opening' });
   const [history, dispatch] = useReducer(marksReducer, EMPTY_HISTORY);
@@ -46,7 +53,7 @@ export function useMarking(photoDataUrl: string): MarkingTool {
     setOverlay(undefined);
     dispatch({ type: 'cleared' });
     let live = true;
-    opened.open(dataUrlToBlob(photoDataUrl)).then(
+    opened.open(dataUrlToBlob(photoDataUrl), openedWith.current).then(
       (photo) => live && setStatus({ state: 'ready', photo }),
       (error: unknown) =>
         live &&

@@ -1,0 +1,98 @@
+// Where "keep" starts without being painted (issue 32): the photo's border, since ceilings, floors, walls and
+// splashbacks nearly always run off the edge of a kitchen photo, except near the brush's own marks (a run of fronts
+// may run off the edge too, and the visitor's stroke along it says so); and the cores of the things a detector
+// found (a fridge, a chair), except where the brush's own marks cross them.
+import type { RegionGraph } from './region-graph';
+import type { Superpixels } from './slic';
+
+/** A thing found in the photo, as fractions of the photo's width and height. */
+export interface FoundObject {
+  readonly label: string;
+  readonly box: readonly [x0: number, y0: number, x1: number, y1: number];
+}
+
+export interface KeepOptions {
+  /** How far from a brush's marks, as a share of the long side, the border still seeds keep against it. */
+  readonly borderClearance: number;
+  /** The share of a found object's box, about its centre, that seeds keep. */
+  readonly objectCore: number;
+}
+
+export const DEFAULT_KEEP: KeepOptions = { borderClearance: 0.05, objectCore: 0.4 };
+
+/** The superpixels that touch the picture's edge. */
+export function borderRegions({ width, height, labels, count }: Superpixels): number[] {
+  const touches = new Uint8Array(count);
+  for (let x = 0; x < width; x++) {
+    touches[labels[x] ?? 0] = 1;
+    touches[labels[(height - 1) * width + x] ?? 0] = 1;
+  }
+  for (let y = 0; y < height; y++) {
+    touches[labels[y * width] ?? 0] = 1;
+    touches[labels[y * width + width - 1] ?? 0] = 1;
+  }
+  const regions: number[] = [];
+  for (let region = 0; region < count; region++) if (touches[region] === 1) regions.push(region);
+  return regions;
+}
+
+/** The superpixels whose centre lies in the core of a found object's box. */
+export function objectCoreRegions(
+  graph: RegionGraph,
+  width: number,
+  height: number,
+  objects: readonly FoundObject[],
+  options = DEFAULT_KEEP,
+): number[][] {
+  return objects.map(({ box: [x0, y0, x1, y1] }) => {
+    const margin = (1 - options.objectCore) / 2;
+    const left = (x0 + (x1 - x0) * margin) * width;
+    const right = (x1 - (x1 - x0) * margin) * width;
+    const top = (y0 + (y1 - y0) * margin) * height;
+    const bottom = (y1 - (y1 - y0) * margin) * height;
+    const regions: number[] = [];
+    for (let region = 0; region < graph.count; region++) {
+      const x = graph.centre[region * 2] ?? 0;
+      const y = graph.centre[region * 2 + 1] ?? 0;
+      if (x >= left && x <= right && y >= top && y <= bottom) regions.push(region);
+    }
+    return regions;
+  });
+}
+
+/**
+ * Keep's unpainted seeds against one brush: the border superpixels farther than the clearance from every one of
+ * `pinned` (the brush's own superpixels), and every object core none of `pinned` lies in; never one of `pinned`
+ * (`mine`, 1 for each).
+ */
+export function unpaintedKeep(
+  graph: RegionGraph,
+  border: readonly number[],
+  cores: readonly (readonly number[])[],
+  pinned: readonly number[],
+  mine: Uint8Array,
+  clearance: number,
+): number[] {
+  const { centre } = graph;
+  const limit = clearance * clearance;
+  const keep: number[] = [];
+  for (const region of border) {
+    if (mine[region] === 1) continue;
+    const x = centre[region * 2] ?? 0;
+    const y = centre[region * 2 + 1] ?? 0;
+    let clear = true;
+    for (const other of pinned) {
+      const dx = (centre[other * 2] ?? 0) - x;
+      const dy = (centre[other * 2 + 1] ?? 0) - y;
+      if (dx * dx + dy * dy < limit) {
+        clear = false;
+        break;
+      }
+    }
+    if (clear) keep.push(region);
+  }
+  for (const core of cores)
+    if (!core.some((region) => mine[region] === 1))
+      for (const region of core) if (mine[region] !== 1) keep.push(region);
+  return keep;
+}

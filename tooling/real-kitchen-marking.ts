@@ -1,0 +1,88 @@
+// The marking tool on a traced real kitchen (issue 32): the photo opened as the marking worker opens it (at the
+// working size), marked with the visitor's natural strokes, and measured against the trace. The real-photo
+// marking tests and the marking benchmark both measure through here.
+import sharp from 'sharp';
+import { labelOf } from '../src/marking/brushes';
+import type { FoundObject } from '../src/marking/keep-seeds';
+import { MarkingSession } from '../src/marking/marking-session';
+import { workingSize } from '../src/marking/working-picture';
+import { type HandMarkedKitchen, naturalStrokes, tracedMasks } from './marked-real-kitchens';
+import { type Truth, truthOf } from './marking-visitor';
+import { realPhotoIfPresent } from './photo-source';
+
+export interface OpenedKitchen {
+  readonly session: MarkingSession;
+  readonly truth: Truth;
+  /** The working picture's RGBA bytes. */
+  readonly rgba: Uint8ClampedArray;
+}
+
+/** The kitchen's photo at the working size in a marking session, with its trace as the truth. */
+export async function openTracedKitchen(
+  kitchen: HandMarkedKitchen,
+  objects: readonly FoundObject[] = [],
+): Promise<OpenedKitchen | undefined> {
+  const photo = realPhotoIfPresent(kitchen.file);
+  if (!photo) return undefined;
+  const { width: photoWidth = 1, height: photoHeight = 1 } = await sharp(photo).rotate().metadata();
+  const oriented = ((await sharp(photo).metadata()).orientation ?? 1) >= 5;
+  const size = oriented ? workingSize(photoHeight, photoWidth) : workingSize(photoWidth, photoHeight);
+  const data = await sharp(photo)
+    .rotate()
+    .resize(size.width, size.height, { fit: 'fill' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer();
+  const rgba = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  const session = new MarkingSession({ width: size.width, height: size.height, data: rgba }, { objects });
+  const masks = await tracedMasks(kitchen, size.width, size.height);
+  const { fronts, worktop } = masks.planes;
+  if (!fronts || !worktop) throw new Error(`${kitchen.name}: the trace made no masks`);
+  return { session, truth: truthOf(size.width, size.height, fronts, worktop), rgba };
+}
+
+export interface NaturalMarking {
+  /** Of what is neither fronts nor worktop, the share marked as either. */
+  readonly keepMarked: number;
+  /** Of each surface, the share marked as that surface. */
+  readonly recall: { readonly fronts: number; readonly worktop: number };
+  readonly strokes: number;
+  /** The marking's pixel labels. */
+  readonly pixels: Uint8Array;
+}
+
+/** The marking the kitchen's natural strokes make, measured against its trace. */
+export function markNaturally(kitchen: HandMarkedKitchen, opened: OpenedKitchen): NaturalMarking {
+  const { session, truth } = opened;
+  const strokes = naturalStrokes(kitchen, session.width, session.height);
+  const { pixels } = session.mark(strokes);
+  const fronts = labelOf('fronts');
+  const worktop = labelOf('worktop');
+  let keepArea = 0;
+  let keepMarked = 0;
+  const area = { fronts: 0, worktop: 0 };
+  const found = { fronts: 0, worktop: 0 };
+  for (let pixel = 0; pixel < pixels.length; pixel++) {
+    const truthLabel = truth.labels[pixel];
+    const marked = pixels[pixel];
+    if (truthLabel === fronts) {
+      area.fronts++;
+      if (marked === fronts) found.fronts++;
+    } else if (truthLabel === worktop) {
+      area.worktop++;
+      if (marked === worktop) found.worktop++;
+    } else {
+      keepArea++;
+      if (marked === fronts || marked === worktop) keepMarked++;
+    }
+  }
+  return {
+    keepMarked: keepMarked / Math.max(1, keepArea),
+    recall: {
+      fronts: found.fronts / Math.max(1, area.fronts),
+      worktop: found.worktop / Math.max(1, area.worktop),
+    },
+    strokes: strokes.length,
+    pixels,
+  };
+}
