@@ -42,13 +42,35 @@ const base64url = (max: number) =>
 const base64urlLength = (bytes: number) => Math.ceil((bytes * 4) / 3);
 
 /**
- * The largest signature and public key of any algorithm a passkey may use (issue 34: Chromium 156 makes ML-DSA-44
- * passkeys, whose 2,420-byte signatures a 1,024-character cap refused). ML-DSA-87 is the largest (FIPS 204: a
- * 4,627-byte signature, a 2,592-byte key, 2,614 bytes as SPKI); RSA-4096 signs in 512 bytes, EdDSA and ES256 in
- * under 80.
+ * Every algorithm a new passkey may use, most preferred first, with the largest signature, key (SPKI, as the
+ * browser's `getPublicKey()` gives it) and COSE key (as the authenticator data carries it) it makes. The server
+ * offers these and no other (issue 34: accept what you offer; ML-DSA only where its runtime verifies it), and
+ * every bound below is taken from the largest of them, so the two cannot drift apart. Sizes from FIPS 204
+ * (ML-DSA), RFC 8032 (EdDSA), a DER ECDSA P-256 signature, and RSA up to 4,096 bits.
  */
-const LARGEST_SIGNATURE_BYTES = 4627;
-const LARGEST_SPKI_PUBLIC_KEY_BYTES = 2614;
+export const PASSKEY_ALGORITHMS = [
+  { name: 'ML-DSA-44', coseId: -48, postQuantum: true, signature: 2420, spkiKey: 1334, coseKey: 1322 },
+  { name: 'ML-DSA-65', coseId: -49, postQuantum: true, signature: 3309, spkiKey: 1974, coseKey: 1962 },
+  { name: 'ML-DSA-87', coseId: -50, postQuantum: true, signature: 4627, spkiKey: 2614, coseKey: 2602 },
+  { name: 'EdDSA', coseId: -8, postQuantum: false, signature: 64, spkiKey: 44, coseKey: 42 },
+  { name: 'ES256', coseId: -7, postQuantum: false, signature: 72, spkiKey: 91, coseKey: 77 },
+  { name: 'RS256', coseId: -257, postQuantum: false, signature: 512, spkiKey: 550, coseKey: 528 },
+] as const;
+
+export type PasskeyAlgorithmName = (typeof PASSKEY_ALGORITHMS)[number]['name'];
+
+const largest = (size: 'signature' | 'spkiKey' | 'coseKey') =>
+  Math.max(...PASSKEY_ALGORITHMS.map((algorithm) => algorithm[size]));
+
+/** WebAuthn's longest credential id (Level 3, §5.1: at most 1,023 bytes). */
+const LONGEST_CREDENTIAL_ID_BYTES = 1023;
+/**
+ * Authenticator data at registration: the RP id hash, flags and counter (37 bytes), the AAGUID (16), the id's
+ * length (2), the id and the COSE key, plus room for extensions (credProps, credProtect and the like are tens of
+ * bytes; 1 KB is ample).
+ */
+const LARGEST_AUTHENTICATOR_DATA_BYTES =
+  37 + 16 + 2 + LONGEST_CREDENTIAL_ID_BYTES + largest('coseKey') + 1024;
 
 /**
  * A WebAuthn credential as `@simplewebauthn/browser` returns it (JSON, base64url): every field the server reads
@@ -56,17 +78,18 @@ const LARGEST_SPKI_PUBLIC_KEY_BYTES = 2614;
  * `@simplewebauthn/server` verifies the signatures and the bytes inside.
  */
 export const passkeyResponseSchema = z.object({
-  id: base64url(1024).min(1),
-  rawId: base64url(1024).min(1),
+  id: base64url(base64urlLength(LONGEST_CREDENTIAL_ID_BYTES)).min(1),
+  rawId: base64url(base64urlLength(LONGEST_CREDENTIAL_ID_BYTES)).min(1),
   type: z.literal('public-key'),
   response: z.object({
     clientDataJSON: base64url(4096).min(1),
-    // The key inside authData, plus a credential id of up to 1,023 bytes and attestation certificates.
+    // The largest authData (4,704 bytes) and a self-attestation signature (4,627) take about 12,600 characters;
+    // the rest is room for an attestation certificate.
     attestationObject: base64url(16_384).optional(),
-    authenticatorData: base64url(4096).optional(),
-    signature: base64url(base64urlLength(LARGEST_SIGNATURE_BYTES)).optional(),
+    authenticatorData: base64url(base64urlLength(LARGEST_AUTHENTICATOR_DATA_BYTES)).optional(),
+    signature: base64url(base64urlLength(largest('signature'))).optional(),
     userHandle: base64url(512).nullish(),
-    publicKey: base64url(base64urlLength(LARGEST_SPKI_PUBLIC_KEY_BYTES)).optional(),
+    publicKey: base64url(base64urlLength(largest('spkiKey'))).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     transports: z.array(z.enum(PASSKEY_TRANSPORTS)).max(PASSKEY_TRANSPORTS.length).optional(),
   }),

@@ -3,7 +3,7 @@
 // session's challenge, fails there whatever the rest of it says.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { z } from 'zod';
-import { PASSKEY_ERROR_CODES, type passkeyResponseSchema } from '../../contract/accounts';
+import { PASSKEY_ALGORITHMS, PASSKEY_ERROR_CODES, type passkeyResponseSchema } from '../../contract/accounts';
 import { HttpError } from '../http/errors';
 import type { NewPasskey, StoredPasskey } from './account-store';
 import type { CeremonyPurpose, ChallengeStore } from './challenge-store';
@@ -16,6 +16,30 @@ const webauthn = () => {
   library ??= import('@simplewebauthn/server');
   return library;
 };
+
+/** Whether this runtime's WebCrypto verifies `algorithm`, as the library asks before it offers ML-DSA. */
+function runtimeVerifies(algorithm: string): boolean {
+  const subtle = globalThis.SubtleCrypto as unknown as {
+    supports?: (operation: string, name: string) => boolean;
+  };
+  try {
+    return subtle.supports?.('verify', algorithm) === true;
+  } catch {
+    return false;
+  }
+}
+
+let offered: number[] | undefined;
+/**
+ * The COSE ids a new passkey may use (issue 34: accept what you offer): the contract's list, whose largest member
+ * its bounds are taken from, without the ML-DSA ones this runtime cannot verify. Asked once.
+ */
+function offeredAlgorithmIds(): number[] {
+  offered ??= PASSKEY_ALGORITHMS.filter(({ name, postQuantum }) => !postQuantum || runtimeVerifies(name)).map(
+    ({ coseId }) => coseId,
+  );
+  return offered;
+}
 
 const notVerified = () =>
   new HttpError(400, PASSKEY_ERROR_CODES.verification, 'The passkey could not be verified.');
@@ -80,6 +104,7 @@ export function createCeremonies(challenges: ChallengeStore): Ceremonies {
         userName: `kitchen-${userId}`,
         userDisplayName: 'My kitchens',
         attestationType: 'none',
+        supportedAlgorithmIDs: offeredAlgorithmIds(),
         excludeCredentials: existing.map(({ credentialId, transports }) => ({
           id: credentialId,
           transports,
@@ -98,6 +123,8 @@ export function createCeremonies(challenges: ChallengeStore): Ceremonies {
           // The outline was checked by the contract's schema; the library checks every byte of the rest.
           response: response as unknown as RegistrationResponseJSON,
           ...expectations(rp, expectedChallenge),
+          // The same list as offered: the library's default would refuse ML-DSA-65 and -87.
+          supportedAlgorithmIDs: offeredAlgorithmIds(),
         })
         .catch(() => undefined);
       const info = verified?.verified ? verified.registrationInfo : undefined;

@@ -1,6 +1,7 @@
 // Serves the built app: hashed assets from dist/ with long-lived caching, and index.html, with the session's
 // boot data injected, for every app route (the history fallback), so a deep link or a reload loads the app.
 // A path the build prerendered (home) gets its prerendered page instead, so its screen shows before any script.
+// A path that is no page of the app gets the same shell, which shows Not Found, with a 404.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,7 @@ import { BOOT_DATA_ELEMENT_ID } from '../../contract/boot-data';
 import type { BootData } from '../../contract/users';
 import { apiErrorBody } from '../http/errors';
 import type { Sessions } from '../users/session';
+import { isAppPage } from './app-pages';
 import { PRERENDERED_DIR, readPrerenderedPages } from './prerendered-pages';
 
 export interface AppShellOptions {
@@ -35,7 +37,7 @@ function pageTemplate(html: string): (data: BootData) => string {
 
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
-/** App routes have no file extension in their last segment; `/assets/x.js` that is missing stays a 404. */
+/** The shell answers paths without a file extension in their last segment; a missing `/assets/x.js` is JSON. */
 const isAppRoute = (pathname: string) => !/\.[^/]*$/.test(pathname) || pathname === '/index.html';
 
 export async function installAppShell(app: FastifyInstance, options: AppShellOptions): Promise<void> {
@@ -68,8 +70,10 @@ export async function installAppShell(app: FastifyInstance, options: AppShellOpt
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!render) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     const userId = await options.sessions.bootUserId(request, reply);
-    const page = prerendered.get(pathOf(request)) ?? render;
+    const pathname = pathOf(request);
+    const page = prerendered.get(pathname) ?? render;
     return reply
+      .code(isAppPage(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(page({ userId, baseUrl: options.publicBaseUrl }));

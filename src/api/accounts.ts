@@ -4,13 +4,43 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { type AccountAnswer, accountPaths } from '../../contract/accounts';
+import { type AccountAnswer, accountPaths, PASSKEY_ERROR_CODES } from '../../contract/accounts';
+import { SESSION_ENDED_CODES } from '../../contract/session-end';
 import type { ApiClient } from './client';
-import { UnexpectedResponseError } from './request-errors';
+import { ApiHttpError, RequestFailedError, UnexpectedResponseError } from './request-errors';
 
 /** The one sentence shown when the browser's passkey prompt is closed, refused or unavailable. */
 export const PASSKEY_PROMPT_FAILED =
   'No passkey was used. You can try again, or use another device that has your passkey.';
+
+/**
+ * The one sentence shown when the server could not use the passkey's answer for a reason not written for the
+ * visitor (issue 34: a malformed answer's 400 names a schema field; a 500; an answer of the wrong shape).
+ */
+export const PASSKEY_NOT_USABLE = 'Your passkey could not be used. Please try again.';
+
+const WORDED_FOR_VISITORS: ReadonlySet<string> = new Set([
+  ...Object.values(PASSKEY_ERROR_CODES),
+  ...Object.values(SESSION_ENDED_CODES),
+]);
+
+/**
+ * The server's refusals keep their own words where they are written for the visitor (an expired prompt, an
+ * unknown passkey, a limit) or lead somewhere (a session's end goes to /access-denied); no answer at all keeps
+ * its connection sentence. Anything else reads as one plain sentence.
+ */
+function inPlainWords(error: unknown): never {
+  if (error instanceof RequestFailedError) throw error;
+  if (
+    error instanceof ApiHttpError &&
+    ((error.code !== undefined && WORDED_FOR_VISITORS.has(error.code)) ||
+      error.accessDenial !== null ||
+      error.isLimitRefusal)
+  ) {
+    throw error;
+  }
+  throw new Error(PASSKEY_NOT_USABLE);
+}
 
 function readAccountAnswer(answer: unknown): AccountAnswer {
   const { userId, generationsRemaining } = (answer ?? {}) as Record<string, unknown>;
@@ -34,7 +64,7 @@ const post = (api: ApiClient, path: string, signal: AbortSignal, body: object = 
 
 /**
  * One ceremony: the server's options, the browser's authenticator answering them, the answer verified. The
- * server's refusals (an expired prompt, an unknown passkey) keep their own words.
+ * server's refusals are worded by `inPlainWords`.
  */
 async function ceremony<Options>(
   api: ApiClient,
@@ -42,10 +72,10 @@ async function ceremony<Options>(
   paths: { options: string; answer: string },
   answer: (library: typeof import('@simplewebauthn/browser'), options: Options) => Promise<object>,
 ): Promise<AccountAnswer> {
-  const options = (await post(api, paths.options, signal)) as Options;
+  const options = (await post(api, paths.options, signal).catch(inPlainWords)) as Options;
   const library = await import('@simplewebauthn/browser');
   const credential = await withAuthenticator(() => answer(library, options));
-  return readAccountAnswer(await post(api, paths.answer, signal, { credential }));
+  return post(api, paths.answer, signal, { credential }).then(readAccountAnswer).catch(inPlainWords);
 }
 
 /** "Save my kitchens": a new passkey on this device for the current user, who becomes an account. */

@@ -1,7 +1,7 @@
 // The account's buttons in the header: a guest saves their kitchens (a new passkey) or signs in with one made
-// elsewhere; an account signs out. They only send events; the `account` region does the rest. A failure is a row
-// of its own under the bar, with its dismiss button, so a phone's header stays one row (issue 25); and when the
-// button that was pressed goes away, focus moves to what the controls say now, never to the page's body.
+// elsewhere; an account signs out. They only send events; the `account` region does the rest. A failure is the
+// page's notice under the header (AccountNotice), so the header stays one row (issues 25, 34); and when the
+// button that was pressed goes away, focus moves to what the controls or that notice say, never to the body.
 import { type RefObject, useEffect, useRef } from 'react';
 import { accountViewOf } from '../../machines/kitchen/account-view';
 import type { KitchenEvent } from '../../machines/kitchen/events';
@@ -41,29 +41,6 @@ function Note({ text }: { text: string | null }) {
   );
 }
 
-/** A failed ceremony, under the bar: the reason and its dismiss button (an ×, named for screen readers). */
-function ErrorRow({ text, dismiss }: { text: string | null; dismiss: boolean }) {
-  const send = useSend();
-  if (!text) return null;
-  return (
-    <div className="account-controls__error" role="alert">
-      <span tabIndex={-1} data-account-focus>
-        {text}
-      </span>
-      {dismiss && (
-        <button
-          type="button"
-          className="button button--quiet account-controls__dismiss"
-          aria-label={ACCOUNT_BUTTONS.dismiss}
-          onClick={() => send({ type: 'ACCOUNT.DISMISS' })}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      )}
-    </div>
-  );
-}
-
 /** When the status changes and the focused button went with it, focus the controls' words instead. */
 function useFocusKeptIn(box: RefObject<HTMLDivElement | null>, status: string) {
   const previous = useRef(status);
@@ -72,12 +49,16 @@ function useFocusKeptIn(box: RefObject<HTMLDivElement | null>, status: string) {
     previous.current = status;
     const focused = document.activeElement;
     if (focused && focused !== document.body && focused.isConnected) return;
-    box.current?.querySelector<HTMLElement>('[data-account-focus]')?.focus();
+    // The controls' own words, else a failure's notice under the header (AccountNotice).
+    const words =
+      box.current?.querySelector<HTMLElement>('[data-account-focus]') ??
+      document.querySelector<HTMLElement>('.account-notice [data-account-focus]');
+    words?.focus();
   }, [box, status]);
 }
 
 export function AccountControls() {
-  const { status, busyLabel, error } = KitchenActor.useSelector(accountViewOf, shallowEqual);
+  const { status, busyLabel } = KitchenActor.useSelector(accountViewOf, shallowEqual);
   const box = useRef<HTMLDivElement>(null);
   useFocusKeptIn(box, status);
   return (
@@ -86,17 +67,11 @@ export function AccountControls() {
       {status === 'busy' && <Note text={busyLabel} />}
       {status === 'member' && (
         <>
-          <ErrorRow text={error} dismiss={false} />
           <Note text="Kitchens saved" />
           <AccountButtons events={['ACCOUNT.SIGN_OUT']} />
         </>
       )}
-      {status === 'failed' && (
-        <>
-          <ErrorRow text={error} dismiss />
-          <AccountButtons events={['ACCOUNT.SIGN_IN', 'ACCOUNT.SAVE']} />
-        </>
-      )}
+      {status === 'failed' && <AccountButtons events={['ACCOUNT.SIGN_IN', 'ACCOUNT.SAVE']} />}
       {status === 'signedOut' && <Note text="Signed out" />}
     </div>
   );

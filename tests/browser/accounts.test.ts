@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_DISABLE_PATH, accountPaths } from '../../contract/accounts';
 import { API_PREFIX, actionPaths, SERVICE_API_KEY_HEADER } from '../../contract/endpoints';
+import { PASSKEY_NOT_USABLE } from '../../src/api/accounts';
 import { ACCOUNT_BUTTONS } from '../../src/components/account-buttons';
 import {
   DESKTOP_VIEWPORT,
@@ -255,8 +256,9 @@ describe('the header’s account controls', () => {
         );
         await expectNoAxeViolations(page, `home with the header ${where}`);
 
-        // A failed ceremony: its reason is a row of its own under the buttons, which stay on one row with the
-        // brand; its × dismisses it (issue 25: it used to break a phone's header into three rows).
+        // A failed ceremony: one plain sentence in the page's notice under the header, whose buttons stay on one
+        // row with the brand; its × dismisses it (issue 25: it used to break a phone's header into three rows;
+        // issue 34: it showed the server's words for developers).
         await page.route(`**${API_PREFIX}${accountPaths.registrationOptions}`, (route) =>
           route.fulfill({
             status: 503,
@@ -271,6 +273,8 @@ describe('the header’s account controls', () => {
         await button(page, ACCOUNT_BUTTONS.save).click();
         const failure = page.getByRole('alert');
         await failure.waitFor();
+        expect(await failure.textContent(), where).toContain(PASSKEY_NOT_USABLE);
+        expect(await page.getByRole('banner').getByRole('alert').count(), where).toBe(0);
         const failedBoxes = await Promise.all([brand, ...controls].map((part) => part.boundingBox()));
         const [brandBox, ...buttonBoxes] = failedBoxes;
         for (const box of buttonBoxes) {

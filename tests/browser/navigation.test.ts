@@ -75,9 +75,9 @@ describe('deep links and redirects', () => {
     expect(pathname(page)).toBe(landed);
   });
 
-  it('shows Not Found for an unknown address, keeping the address', async () => {
+  it('shows Not Found for an unknown address, keeping the address, with a 404', async () => {
     const { page } = suite;
-    await page.goto('/nowhere');
+    expect((await page.goto('/nowhere'))?.status()).toBe(404);
     await waitForHeading(page, 'Not Found');
     expect(pathname(page)).toBe('/nowhere');
     await page.getByRole('link', { name: 'Go to the home page' }).waitFor();

@@ -4,6 +4,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type Actor, fromPromise } from 'xstate';
+import type { AccountOutput } from '../../machines/kitchen/account';
 import type {
   AuthorizeUserOutput,
   ComparedKitchen,
@@ -118,6 +119,8 @@ export interface FakeServer {
   deleteMyData?: () => Promise<void>;
   /** Answers the side-by-side view's load; never settles by default. */
   compareKitchens?: (input: LoadComparisonInput) => Promise<ComparedKitchen[]>;
+  /** Signs in with a passkey; never settles by default. */
+  signInWithPasskey?: (signal: AbortSignal) => Promise<AccountOutput>;
 }
 
 const serveCatalogue = async (request: CatalogueRequest): Promise<CatalogueResult> =>
@@ -185,6 +188,9 @@ export function renderApp(server: FakeServer = {}) {
       deleteMyData: fromPromise(async () => server.deleteMyData?.()),
       loadComparison: fromPromise(({ input }) =>
         (server.compareKitchens ?? (() => new Promise<ComparedKitchen[]>(() => {})))(input),
+      ),
+      signInWithPasskey: fromPromise(({ signal }) =>
+        (server.signInWithPasskey ?? (() => new Promise<AccountOutput>(() => {})))(signal),
       ),
     },
   });

@@ -52,11 +52,18 @@ describe('the prerendered home page', () => {
     },
   );
 
-  it.each(['/create-kitchen/design', '/onboarding/how-it-works', '/your-kitchen', '/index.html', '/nowhere'])(
+  it.each([
+    ['/create-kitchen/design', 200],
+    ['/onboarding/how-it-works', 200],
+    ['/your-kitchen', 200],
+    // No page of the app: its Not Found, with a 404 (tests/server/app-shell-status.test.ts).
+    ['/index.html', 404],
+    ['/nowhere', 404],
+  ])(
     'answers the deep link %s with the plain shell, so no other screen flashes before the app starts',
-    async (pathname) => {
+    async (pathname, status) => {
       const answer = await page(pathname);
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(status);
       expect(answer.body).toContain('<div id="root"></div>');
       expect(answer.body).not.toContain('See Your Kitchen Reimagined');
       expect(answer.body).toContain('id="boot-data"');

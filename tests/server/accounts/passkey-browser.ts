@@ -6,7 +6,12 @@ import { API_PREFIX, SERVICE_API_KEY_HEADER } from '../../../contract/endpoints'
 import { type Answer, GenerationClient } from '../generation/generation-client';
 import { SoftwareAuthenticator } from './software-authenticator';
 
-type Options = { challenge: string; rp: { id?: string }; rpId?: string };
+type Options = {
+  challenge: string;
+  rp: { id?: string };
+  rpId?: string;
+  pubKeyCredParams?: { alg: number; type: string }[];
+};
 
 export class PasskeyBrowser extends GenerationClient {
   constructor(

@@ -62,7 +62,7 @@ function rawGet(origin: string, path: string): Promise<{ status: number; body: s
 const isAppPage = (body: string) => body.includes('<div id="root"></div>') && body.includes('id="boot-data"');
 
 describe('the app shell', () => {
-  it.each(['/', '/create-kitchen/design', '/onboarding/x', '/access-denied', '/index.html'])(
+  it.each(['/', '/create-kitchen/design', '/onboarding/x', '/access-denied'])(
     'serves the app with boot data for %s (history fallback), never cached',
     async (path) => {
       const response = await fetch(`${server.origin}${path}`);
