@@ -31,6 +31,11 @@ export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 export const bootDataSchema = z.object({
   userId: userIdSchema,
   baseUrl: z.string().optional(),
+  /**
+   * The image service this site makes kitchens with (contract/image-services.ts), so the pages say what it does;
+   * a value of another type is ignored, and the app then reads the offline default.
+   */
+  imageService: z.string().optional().catch(undefined),
 });
 export type BootData = z.input<typeof bootDataSchema>;
 

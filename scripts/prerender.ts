@@ -1,7 +1,8 @@
 // After the app's `vite build` (scripts/build.ts): renders the home screen to HTML with the app's own components
 // (a server-side build of src/app/prerender-home.tsx) and writes the built index.html with that HTML in its root
-// as dist/prerendered/index.html, which the server sends for `/` (server/app-shell/). The browser hydrates it, so
-// home's heading paints before any JavaScript has run. Every other path keeps the plain shell.
+// as dist/prerendered/index.html (and index.ai.html, home's words for a site with an AI image service), which the
+// server sends for `/` (server/app-shell/). The browser hydrates it, so home's heading paints before any
+// JavaScript has run. Every other path keeps the plain shell.
 //
 // Runs as its own process (`tsx scripts/prerender.ts <distDir>`): buildApp is synchronous, loading the server
 // build is not.
@@ -10,6 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { OFFLINE_IMAGE_SERVICE, type ResultKind } from '../contract/image-services';
 import { prerenderedFileOf } from '../server/app-shell/prerendered-pages';
 import { PRERENDERED_HOME_ROUTE, PRERENDERED_ROUTE_ATTRIBUTE } from '../src/boot/prerendered';
 
@@ -24,11 +26,17 @@ const ENTRY_SCRIPT = '<script type="module" ';
 const DEFERRED_ENTRY_SCRIPT = '<script type="module" fetchpriority="low" ';
 
 interface PrerenderEntry {
-  renderHomeToString(): string;
+  renderHomeToString(imageService: string): string;
 }
 
+/** One service of each result kind: home's words depend only on the kind (contract/image-services.ts). */
+const SERVICE_OF_KIND: Readonly<Record<ResultKind, string>> = {
+  recolor: OFFLINE_IMAGE_SERVICE,
+  ai: 'openai',
+};
+
 /** Builds the entry for Node (dependencies left to node_modules) and renders with it; the build is removed. */
-async function renderWithEntry(render: (entry: PrerenderEntry) => string): Promise<string> {
+async function renderWithEntry<T>(render: (entry: PrerenderEntry) => T): Promise<T> {
   // Inside the repository, so the build's imports of react and the rest resolve from its node_modules.
   const cache = path.join(repoRoot, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
@@ -56,12 +64,17 @@ async function prerenderHome(distDir: string): Promise<void> {
   for (const expected of [EMPTY_ROOT, ENTRY_SCRIPT]) {
     if (!shell.includes(expected)) throw new Error(`The built index.html has no ${expected}.`);
   }
-  const html = await renderWithEntry((entry) => entry.renderHomeToString());
-  const root = `<div id="root" ${PRERENDERED_ROUTE_ATTRIBUTE}="${PRERENDERED_HOME_ROUTE}">${html}</div>`;
-  const page = shell.replace(EMPTY_ROOT, () => root).replaceAll(ENTRY_SCRIPT, DEFERRED_ENTRY_SCRIPT);
-  const file = path.join(distDir, prerenderedFileOf('/'));
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, page);
+  const kinds = Object.keys(SERVICE_OF_KIND) as ResultKind[];
+  const pages = await renderWithEntry((entry) =>
+    kinds.map((kind) => [kind, entry.renderHomeToString(SERVICE_OF_KIND[kind])] as const),
+  );
+  for (const [kind, html] of pages) {
+    const root = `<div id="root" ${PRERENDERED_ROUTE_ATTRIBUTE}="${PRERENDERED_HOME_ROUTE}">${html}</div>`;
+    const page = shell.replace(EMPTY_ROOT, () => root).replaceAll(ENTRY_SCRIPT, DEFERRED_ENTRY_SCRIPT);
+    const file = path.join(distDir, prerenderedFileOf('/', kind));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, page);
+  }
 }
 
 /** Prerenders into `distDir` in a child process; throws with its output when it fails. */

@@ -12,7 +12,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { type Config, DEFAULT_IMAGE_RETENTION_DAYS, DEFAULT_TIMEOUTS } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
-import { createGenerationProvider } from './generation/provider-registry';
+import { createGenerationProvider, DEFAULT_GENERATION_PROVIDER } from './generation/provider-registry';
 import { installPublicScheme } from './http/public-scheme';
 import { createImagePool, imagePoolSettings } from './images/image-pool';
 import { surfaceMaskRoutes } from './images/mask-routes';
@@ -235,6 +235,11 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
   );
   // Share pages are public and outside the session; registered before the app shell's history fallback.
   await app.register(sharePageRoutes, { ...sharing, pool: imagePool, sessions });
-  await installAppShell(app, { distDir: config.distDir, publicBaseUrl: config.publicBaseUrl, sessions });
+  await installAppShell(app, {
+    distDir: config.distDir,
+    publicBaseUrl: config.publicBaseUrl,
+    sessions,
+    imageService: config.generationProvider ?? DEFAULT_GENERATION_PROVIDER,
+  });
   return app;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BOOT_DATA_ELEMENT_ID } from '../../contract/boot-data';
+import { resultKindOf } from '../../contract/image-services';
 import type { BootData } from '../../contract/users';
 import { apiErrorBody } from '../http/errors';
 import type { Sessions } from '../users/session';
@@ -17,6 +18,8 @@ export interface AppShellOptions {
   distDir: string;
   publicBaseUrl: string;
   sessions: Sessions;
+  /** The generation provider's name: the boot data tells the app, and home is prerendered for its kind. */
+  imageService: string;
 }
 
 export const NOT_BUILT_MESSAGE = 'The app is not built: run `npm run build`, then start the server again.';
@@ -46,7 +49,10 @@ export async function installAppShell(app: FastifyInstance, options: AppShellOpt
   if (!built) app.log.warn(NOT_BUILT_MESSAGE);
   const render = built ? pageTemplate(readFileSync(indexFile, 'utf8')) : undefined;
   const prerendered = new Map(
-    [...readPrerenderedPages(options.distDir)].map(([pathname, html]) => [pathname, pageTemplate(html)]),
+    [...readPrerenderedPages(options.distDir, resultKindOf(options.imageService))].map(([pathname, html]) => [
+      pathname,
+      pageTemplate(html),
+    ]),
   );
 
   if (built) {
@@ -76,7 +82,7 @@ export async function installAppShell(app: FastifyInstance, options: AppShellOpt
       .code(isAppPage(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(page({ userId, baseUrl: options.publicBaseUrl }));
+      .send(page({ userId, baseUrl: options.publicBaseUrl, imageService: options.imageService }));
   };
 
   app.get('/', servePage);

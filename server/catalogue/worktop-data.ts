@@ -213,7 +213,7 @@ export const WORKTOP_MATERIALS: readonly WorktopMaterialFacts[] = [
         ],
       },
       {
-        group: 'Solid Colours',
+        group: 'Solid Colors',
         texture: 'plain',
         colours: [
           ['Premium White', '#F4F2EC', mattGloss],
@@ -300,7 +300,7 @@ export const WORKTOP_MATERIALS: readonly WorktopMaterialFacts[] = [
         ],
       },
       {
-        group: 'Solid Colours',
+        group: 'Solid Colors',
         texture: 'plain',
         colours: [
           ['Uni White', '#F1F0EC', mattPolished],

@@ -44,6 +44,7 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
     queryClient: boot.queryClient,
     saveStatus: createSaveStatus(),
     storage: boot.storage,
+    imageService: boot.imageService,
     preloadScreen,
   }));
   const [logic] = useState(() =>

@@ -10,12 +10,14 @@ import { AppRoot } from './AppRoot';
 /** Any valid user id: the server's boot data supplies the real one before the browser hydrates. */
 const PLACEHOLDER_USER_ID = 1;
 
-export function renderHomeToString(): string {
+/** Home as a site with `imageService` shows it: its words follow the service (server/app-shell picks the page). */
+export function renderHomeToString(imageService: string): string {
   const boot: AppBoot = {
     input: { userId: PLACEHOLDER_USER_ID },
     api: createApiClient({ baseUrl: '' }),
     queryClient: createLazyQueryClient(),
     storage: null,
+    imageService,
     path: '/',
   };
   return renderToString(<AppRoot boot={boot} />);

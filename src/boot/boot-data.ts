@@ -5,11 +5,14 @@
 // which would add about 25 KB gzip to the first load for two fields (tests/app/bundle-budget.test.ts checks
 // that both readings agree).
 import { BOOT_DATA_ELEMENT_ID } from '../../contract/boot-data';
+import { OFFLINE_IMAGE_SERVICE } from '../../contract/image-services';
 
 export interface AppBootData {
   userId: number | null;
   /** The API host; '' means the page's own origin. */
   baseUrl: string;
+  /** The image service the site makes kitchens with; the offline default when absent or malformed. */
+  imageService: string;
 }
 
 declare global {
@@ -39,7 +42,7 @@ function userIdOf(value: unknown): number | null {
   return typeof value === 'string' && USER_ID_TEXT.test(value) ? Number(value) : null;
 }
 
-const fieldOf = (raw: unknown, name: 'userId' | 'baseUrl'): unknown =>
+const fieldOf = (raw: unknown, name: 'userId' | 'baseUrl' | 'imageService'): unknown =>
   typeof raw === 'object' && raw !== null && !Array.isArray(raw)
     ? (raw as Record<string, unknown>)[name]
     : undefined;
@@ -48,11 +51,14 @@ export function readBootData(win: Window = window): AppBootData {
   const raw = rawBootData(win);
   const baseUrl = fieldOf(raw, 'baseUrl');
   const userId = userIdOf(fieldOf(raw, 'userId'));
+  const imageService = fieldOf(raw, 'imageService');
   // As the contract reads it: a base URL of the wrong type spoils the whole boot data, so the user id too.
   // A bad user id must not also lose a good base URL: the access-denied page still talks to the right host.
   const baseUrlValid = baseUrl === undefined || typeof baseUrl === 'string';
   return {
     userId: baseUrlValid ? userId : null,
     baseUrl: typeof baseUrl === 'string' ? baseUrl : '',
+    imageService:
+      typeof imageService === 'string' && imageService !== '' ? imageService : OFFLINE_IMAGE_SERVICE,
   };
 }

@@ -13,6 +13,8 @@ export interface AppBoot {
   queryClient: LazyQueryClient;
   /** Where selections are saved; null when the browser refuses storage (private modes, sandboxes). */
   storage: KeyValueStorage | null;
+  /** The image service the site makes kitchens with (contract/image-services.ts). */
+  imageService: string;
   /** The path the page was opened at, which the machine is first navigated to. */
   path?: string;
 }
@@ -27,7 +29,7 @@ function browserStorage(win: Window): KeyValueStorage | null {
 }
 
 export function bootApp(win: Window = window): AppBoot {
-  const { userId, baseUrl } = readBootData(win);
+  const { userId, baseUrl, imageService } = readBootData(win);
   const storage = browserStorage(win);
   const restored = storage ? loadSelections(storage, userId) : undefined;
   return {
@@ -35,6 +37,7 @@ export function bootApp(win: Window = window): AppBoot {
     api: createApiClient({ baseUrl }),
     queryClient: createLazyQueryClient(),
     storage,
+    imageService,
     path: win.location.pathname,
   };
 }

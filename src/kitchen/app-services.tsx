@@ -3,6 +3,7 @@
 // it down, so links need not import them), the outcome of the last save of the user's choices, and the browser's storage.
 import { useAtom } from '@xstate/store-react';
 import { createContext, type ReactNode, useContext } from 'react';
+import { type ResultKind, resultKindOf } from '../../contract/image-services';
 import type { RouteId } from '../../machines/kitchen/routes';
 import type { ApiClient } from '../api/client';
 import type { LazyQueryClient } from '../api/lazy-query-client';
@@ -15,6 +16,8 @@ export interface AppServices {
   saveStatus: SaveStatus;
   /** The browser's storage (the share panel keeps its links' addresses there); null when it is refused. */
   storage: KeyValueStorage | null;
+  /** The image service the site makes kitchens with, from the boot data: what the pages promise follows it. */
+  imageService: string;
   /** Starts loading the code of the screen a route shows (nothing for the screens of the first load). */
   preloadScreen: (route: RouteId) => void;
 }
@@ -29,6 +32,11 @@ export function useAppServices(): AppServices {
   const services = useContext(AppServicesContext);
   if (!services) throw new Error('useAppServices must be used inside <App>.');
   return services;
+}
+
+/** What this site's kitchens are: the visitor's photo recolored, or an AI service's picture. */
+export function useResultKind(): ResultKind {
+  return resultKindOf(useAppServices().imageService);
 }
 
 /**

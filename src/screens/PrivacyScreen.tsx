@@ -1,46 +1,41 @@
-// The privacy page (issue 15, item 5): what is stored, for how long, what leaves the machine with each provider;
+// The privacy page (issue 15, item 5): what is stored, for how long, what leaves the machine with this site's image
+// service (issue 36: the one the boot data names, not every service an operator might choose);
 // and the user's own data: a download link and a confirmed deletion (the chart's `myData` region).
+import { imageServiceWords, type ResultKind, resultKindOf } from '../../contract/image-services';
 import { myDataExportUrl } from '../../contract/my-data';
+import { myDataOf } from '../../machines/kitchen/my-data';
 import { SiteHeader } from '../components/SiteHeader';
 import { RouteLink } from '../routing/RouteLink';
 import '../styles/screens.css';
 import '../styles/privacy.css';
+import { useAppServices } from '../kitchen/app-services';
+import { KitchenActor } from '../kitchen/kitchen-actor';
 import { useKitchenContext } from '../kitchen/use-kitchen';
 import { DeleteMyData } from './privacy/DeleteMyData';
 
-/** Each image service the operator may choose, by the name the server reports it with, in words a visitor reads. */
-const PROVIDERS = [
-  {
-    id: 'local',
-    name: 'This service’s own renderer',
-    what: 'Nothing. The picture is drawn on this service’s own server.',
-  },
-  {
-    id: 'openai',
-    name: 'OpenAI',
-    what: 'Your photo (or its empty room), without its metadata, and your choices as text go to OpenAI. No name, account or session.',
-  },
-  {
-    id: 'replicate',
-    name: 'Replicate',
-    what: 'Your photo and your choices as text go to Replicate, which deletes them and the result after one hour.',
-  },
-  {
-    id: 'comfyui',
-    name: 'The operator’s own ComfyUI server',
-    what: 'Your photo and your choices go to the operator’s own ComfyUI server, which keeps its copies until the operator removes them.',
-  },
-] as const;
+/** The "empty room", in the words of the site's kind of result. */
+const EMPTY_ROOM: Readonly<Record<ResultKind, string>> = {
+  recolor:
+    'The “empty room” made from your photo, which a kitchen is drawn into: on this site, your photo as it is, ' +
+    'since your fronts and worktop are recolored in place. The kitchens made from it, and the choices each ' +
+    'was made with.',
+  ai:
+    'The “empty room” made from your photo: a copy with its cabinets and worktop taken out, which the image ' +
+    'service draws your new kitchen into. The kitchens made from it, and the choices each was made with.',
+};
 
 export function PrivacyScreen() {
-  const { retentionDays, sessionDays, provider, hasKitchens, currentStep } = useKitchenContext((context) => ({
+  const { retentionDays, sessionDays, hasKitchens, hasPhoto, currentStep } = useKitchenContext((context) => ({
     retentionDays: context.imageRetentionDays,
     sessionDays: context.sessionDays,
-    provider: context.lastGenerationProvider,
     hasKitchens: context.lastGeneratedImageDataUrl !== null || context.generationHistory.length > 0,
+    hasPhoto: context.inputImageDataUrl !== null,
     currentStep: context.currentStep,
   }));
-  const yours = PROVIDERS.find(({ id }) => id === provider)?.name;
+  const deleted = KitchenActor.useSelector(myDataOf) === 'deleted';
+  // The service this site uses, from the boot data: not every service an operator might choose.
+  const { imageService } = useAppServices();
+  const service = imageServiceWords(imageService);
   const kept = retentionDays ? `${retentionDays} days` : 'a limited number of days';
   const sessionEnds = sessionDays
     ? `after ${sessionDays.idle} days without a visit, and after ${sessionDays.max} days at most`
@@ -55,7 +50,7 @@ export function PrivacyScreen() {
         <h2>What Is Stored</h2>
         <ul>
           <li>The photo you upload, re-encoded without its metadata (location included).</li>
-          <li>The empty room and the kitchens made from it, and the choices each was made with.</li>
+          <li>{EMPTY_ROOM[resultKindOf(imageService)]}</li>
           <li>
             A session cookie, so the server knows these are yours; a passkey’s public key if you add one.
           </li>
@@ -69,17 +64,8 @@ export function PrivacyScreen() {
         </p>
         <h2>What Leaves This Service</h2>
         <p>
-          It depends on the image service the operator has chosen
-          {yours ? ` (your last kitchen was made by: ${yours})` : ''}:
+          This site makes its kitchens with {service.name}. {service.leaves}
         </p>
-        <dl>
-          {PROVIDERS.map(({ id, name, what }) => (
-            <div key={id}>
-              <dt>{name}</dt>
-              <dd>{what}</dd>
-            </div>
-          ))}
-        </dl>
         <p>
           Uploads are checked for unsuitable content on this service’s own server, unless the operator adds
           OpenAI’s check.
@@ -92,15 +78,18 @@ export function PrivacyScreen() {
           (a zip of your photos and pictures, and a file of your choices)
         </p>
         <DeleteMyData />
-        {/* Back where the visitor's kitchen is: the result page once there is one, else the step they were on. */}
-        <p className="privacy__back">
-          <RouteLink
-            route={hasKitchens ? 'your-kitchen' : `create-kitchen/${currentStep}`}
-            className="button button--secondary"
-          >
-            Back to your kitchen
-          </RouteLink>
-        </p>
+        {/* Back where the visitor's kitchen is: the result page once there is one, else the step they were on.
+            None once it is deleted, or before there is one: there is no kitchen to go back to. */}
+        {!deleted && (hasKitchens || hasPhoto) && (
+          <p className="privacy__back">
+            <RouteLink
+              route={hasKitchens ? 'your-kitchen' : `create-kitchen/${currentStep}`}
+              className="button button--secondary"
+            >
+              Back to your kitchen
+            </RouteLink>
+          </p>
+        )}
       </main>
     </>
   );

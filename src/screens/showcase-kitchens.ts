@@ -1,8 +1,19 @@
 import type { KitchenLook } from '../components/KitchenIllustration';
 
+/** The wizard's choices the kitchen is made of, by their catalogue names (tests check each is offered). */
+export interface ShowcaseChoices {
+  doorStyle: string;
+  /** Whether the fronts have handles: a door style made one way only decides it (the Handles step is skipped). */
+  handles: boolean;
+  finish: string;
+  worktop: string;
+}
+
 export interface ShowcaseKitchen {
   name: string;
+  /** Says only what the wizard chooses: no handle kinds (knobs, bars), which it does not offer. */
   summary: string;
+  made: ShowcaseChoices;
   look: KitchenLook;
 }
 
@@ -10,7 +21,9 @@ export interface ShowcaseKitchen {
 export const SHOWCASE_KITCHENS: readonly ShowcaseKitchen[] = [
   {
     name: 'Sage Shaker',
-    summary: 'Sage green Shaker fronts, brass knobs, white quartz and an island.',
+    summary:
+      'Sage green painted Shaker fronts, which always come with handles, a white quartz worktop and an island.',
+    made: { doorStyle: 'Shaker', handles: true, finish: 'Painted', worktop: 'Quartz' },
     look: {
       wall: '#efe9df',
       floor: '#c9b396',
@@ -24,7 +37,8 @@ export const SHOWCASE_KITCHENS: readonly ShowcaseKitchen[] = [
   },
   {
     name: 'Midnight handleless',
-    summary: 'Deep navy J-pull fronts under a pale sintered-stone worktop.',
+    summary: 'Deep navy matt J-Pull Handleless fronts under a pale sintered stone worktop.',
+    made: { doorStyle: 'J-Pull Handleless', handles: false, finish: 'Matt', worktop: 'Sintered Stone' },
     look: {
       wall: '#e8e6e2',
       floor: '#8f8275',
@@ -38,7 +52,8 @@ export const SHOWCASE_KITCHENS: readonly ShowcaseKitchen[] = [
   },
   {
     name: 'Warm oak',
-    summary: 'Woodgrain slab fronts with bar handles and a black granite top.',
+    summary: 'Woodgrain Slab fronts with handles and a black granite worktop.',
+    made: { doorStyle: 'Slab', handles: true, finish: 'Woodgrain', worktop: 'Granite' },
     look: {
       wall: '#f3eee6',
       floor: '#d8cbb8',
@@ -52,7 +67,9 @@ export const SHOWCASE_KITCHENS: readonly ShowcaseKitchen[] = [
   },
   {
     name: 'Classic cream',
-    summary: 'Painted cream in-frame doors, cup handles and honed marble.',
+    summary:
+      'Cream painted In-frame fronts, which always come with handles, and a honed white marble worktop.',
+    made: { doorStyle: 'In-frame', handles: true, finish: 'Painted', worktop: 'Marble' },
     look: {
       wall: '#dfe4dc',
       floor: '#a98f6d',
@@ -66,7 +83,8 @@ export const SHOWCASE_KITCHENS: readonly ShowcaseKitchen[] = [
   },
   {
     name: 'Concrete and gloss',
-    summary: 'White gloss handleless fronts with a concrete-look worktop.',
+    summary: 'White gloss handleless Slab fronts with a concrete worktop.',
+    made: { doorStyle: 'Slab', handles: false, finish: 'Gloss', worktop: 'Concrete' },
     look: {
       wall: '#f1f1ef',
       floor: '#9b9790',
@@ -79,13 +97,14 @@ export const SHOWCASE_KITCHENS: readonly ShowcaseKitchen[] = [
     },
   },
   {
-    name: 'Two-tone terracotta',
-    summary: 'Terracotta base units, cream wall units and warm solid wood.',
+    name: 'Terracotta Shaker',
+    summary:
+      'Terracotta painted Shaker fronts, which always come with handles, and a warm solid wood worktop.',
+    made: { doorStyle: 'Shaker', handles: true, finish: 'Painted', worktop: 'Solid Wood' },
     look: {
       wall: '#f5ede3',
       floor: '#c4a78a',
       cabinet: '#b8674a',
-      upperCabinet: '#efe6d2',
       worktop: '#a87b4f',
       handle: '#3a3530',
       doorStyle: 'shaker',

@@ -39,6 +39,7 @@ const bootFor = (): AppBoot => ({
   api: createApiClient({ baseUrl: local.origin }),
   queryClient: createLazyQueryClient(),
   storage: localStorage,
+  imageService: 'local',
 });
 
 const photo = { name: 'kitchen.jpg', type: 'image/jpeg', size: 1000 };

@@ -23,12 +23,16 @@ afterEach(() => {
 describe('readBootData', () => {
   it('reads a numeric user id and the base URL from the JSON element', () => {
     injectJson(JSON.stringify({ userId: 42, baseUrl: 'https://api.example.test' }));
-    expect(readBootData()).toEqual({ userId: 42, baseUrl: 'https://api.example.test' });
+    expect(readBootData()).toEqual({
+      userId: 42,
+      baseUrl: 'https://api.example.test',
+      imageService: 'local',
+    });
   });
 
   it('accepts the user id as a numeric string', () => {
     injectJson('{"userId":"17"}');
-    expect(readBootData()).toEqual({ userId: 17, baseUrl: '' });
+    expect(readBootData()).toEqual({ userId: 17, baseUrl: '', imageService: 'local' });
   });
 
   it('prefers a page-provided state object', () => {
@@ -52,11 +56,29 @@ describe('readBootData', () => {
 
   it('keeps a good base URL even when the user id is bad', () => {
     injectJson('{"userId":"nobody","baseUrl":"https://api.example.test"}');
-    expect(readBootData()).toEqual({ userId: null, baseUrl: 'https://api.example.test' });
+    expect(readBootData()).toEqual({
+      userId: null,
+      baseUrl: 'https://api.example.test',
+      imageService: 'local',
+    });
   });
 
   it('reads a page without boot data as no user', () => {
-    expect(readBootData()).toEqual({ userId: null, baseUrl: '' });
+    expect(readBootData()).toEqual({ userId: null, baseUrl: '', imageService: 'local' });
+  });
+
+  it('reads the image service the site uses, so the pages say what it does (issue 36)', () => {
+    injectJson('{"userId":3,"imageService":"openai"}');
+    expect(readBootData().imageService).toBe('openai');
+  });
+
+  it.each([
+    ['absent', '{"userId":3}'],
+    ['not a string', '{"userId":3,"imageService":7}'],
+    ['empty', '{"userId":3,"imageService":""}'],
+  ])('reads an image service that is %s as the offline default, keeping the user', (_name, json) => {
+    injectJson(json);
+    expect(readBootData()).toMatchObject({ userId: 3, imageService: 'local' });
   });
 });
 

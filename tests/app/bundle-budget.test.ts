@@ -283,6 +283,8 @@ describe('what the first load restates from the contract instead of importing it
     { userId: null },
     { userId: 5, baseUrl: 7 },
     { userId: 5, baseUrl: null },
+    { userId: 5, imageService: 'openai' },
+    { userId: 5, imageService: 7 },
     { baseUrl: 'https://api.example.test' },
     [{ userId: 1 }],
     'userId',

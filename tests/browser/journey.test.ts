@@ -64,8 +64,11 @@ describe('the journey from home to a reimagined kitchen', () => {
     await waitForHeading(page, 'How It Works');
     for (const [title, copy] of [
       ['SNAP', "Let's see your space. Snap or upload a photo of your kitchen."],
-      ['SHAPE', 'Share your style, colours, finishes and layouts you love. The AI brings it to life.'],
-      ['SEE', 'See your kitchen reimagined, with realistic and inspirational images of your space.'],
+      ['SHAPE', 'Share your style, colors, finishes and layouts you love. We bring them to your photo.'],
+      [
+        'SEE',
+        'See your kitchen reimagined, in your own photo with your new fronts and worktop, and a sketch of your layout.',
+      ],
     ] as const) {
       const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
       expect(await item.textContent()).toContain(copy);

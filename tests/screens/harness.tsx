@@ -4,6 +4,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type Actor, fromPromise } from 'xstate';
+import { OFFLINE_IMAGE_SERVICE } from '../../contract/image-services';
 import type { AccountOutput } from '../../machines/kitchen/account';
 import type {
   AuthorizeUserOutput,
@@ -119,6 +120,8 @@ export interface FakeServer {
   deleteMyData?: () => Promise<void>;
   /** Answers the side-by-side view's load; never settles by default. */
   compareKitchens?: (input: LoadComparisonInput) => Promise<ComparedKitchen[]>;
+  /** The image service the boot data names; the offline default ('local') by default. */
+  imageService?: string;
   /** Signs in with a passkey; never settles by default. */
   signInWithPasskey?: (signal: AbortSignal) => Promise<AccountOutput>;
 }
@@ -204,6 +207,7 @@ export function renderApp(server: FakeServer = {}) {
         queryClient: createLazyQueryClient(),
         saveStatus: createSaveStatus(),
         storage: localStorage,
+        imageService: server.imageService ?? OFFLINE_IMAGE_SERVICE,
         preloadScreen,
       }}
     >

@@ -16,7 +16,7 @@ describe('home and onboarding', () => {
     await shown('How It Works');
   });
 
-  it('shows the three onboarding steps with the exact copy', async () => {
+  it("shows the spec's three onboarding steps, with what this site does next", async () => {
     const app = renderApp();
     app.navigate('onboarding/how-it-works');
     await shown('How It Works');
@@ -29,11 +29,11 @@ describe('home and onboarding', () => {
       { title: 'SNAP', text: "Let's see your space. Snap or upload a photo of your kitchen." },
       {
         title: 'SHAPE',
-        text: 'Share your style, colours, finishes and layouts you love. The AI brings it to life.',
+        text: 'Share your style, colors, finishes and layouts you love. We bring them to your photo.',
       },
       {
         title: 'SEE',
-        text: 'See your kitchen reimagined, with realistic and inspirational images of your space.',
+        text: 'See your kitchen reimagined, in your own photo with your new fronts and worktop, and a sketch of your layout.',
       },
     ]);
   });

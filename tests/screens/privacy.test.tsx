@@ -1,5 +1,5 @@
 // The privacy page (issue 15, item 5): what it says is stored, for how long (the server's retention and session
-// lifetimes), what leaves the machine with each provider, and its delete confirmation driven by the chart.
+// lifetimes), what leaves the machine with the site's image service, and its delete confirmation driven by the chart.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { myDataExportUrl } from '../../contract/my-data';
@@ -26,12 +26,6 @@ const sectionText = (heading: string) => {
   return texts.join(' ');
 };
 
-/** What the page says leaves the machine, by provider name. */
-const providerSentences = () =>
-  Object.fromEntries(
-    screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-  );
-
 describe('the privacy page', () => {
   it('says what is stored: the photo, the empty room and results, the choices, the session', async () => {
     await openPrivacy();
@@ -56,30 +50,31 @@ describe('the privacy page', () => {
     expect(howLong).not.toMatch(/\d/);
   });
 
-  it('says, for each provider, what leaves this service', async () => {
-    await openPrivacy();
-    const sentences = providerSentences();
-    // Named as a visitor knows them, never by the operator's setting ("local", "comfyui").
-    expect(Object.keys(sentences)).toEqual([
-      'This service’s own renderer',
-      'OpenAI',
-      'Replicate',
-      'The operator’s own ComfyUI server',
-    ]);
-    expect(sentences['This service’s own renderer']).toMatch(/^Nothing\./);
-    expect(sentences.OpenAI).toMatch(/go to OpenAI/);
-    expect(sentences.OpenAI).toMatch(/No name, account or session/);
-    expect(sentences.Replicate).toMatch(/go to Replicate, which deletes them .* after one hour/);
-    expect(sentences['The operator’s own ComfyUI server']).toMatch(/operator’s own ComfyUI server/);
-    expect(sectionText('What Leaves This Service')).not.toMatch(/local|comfyui|replicate\)/);
-    expect(sectionText('What Leaves This Service')).not.toContain('your last kitchen');
+  it('names the image service this site uses, and what leaves with it (issue 36)', async () => {
+    const offline = await openPrivacy();
+    const leaves = () => sectionText('What Leaves This Service');
+    expect(leaves()).toContain('This site makes its kitchens with this site’s own server. Nothing:');
+    // One service, not a list of what an operator might choose; and never by the operator's setting's name.
+    for (const other of ['go to OpenAI', 'Replicate', 'ComfyUI', 'local', 'depending']) {
+      expect(leaves()).not.toContain(other);
+    }
+    offline.unmount();
+    await openPrivacy({ imageService: 'replicate' });
+    expect(leaves()).toContain('This site makes its kitchens with Replicate.');
+    expect(leaves()).toMatch(/go to Replicate, which deletes them .* after one hour/);
+    expect(leaves()).not.toContain('go to OpenAI');
   });
 
-  it('names the provider that made the last kitchen', async () => {
-    await openPrivacy({
-      restored: { wizard: { lastGenerationProvider: 'replicate' }, frontals: {}, worktops: {} },
-    });
-    expect(sectionText('What Leaves This Service')).toContain('(your last kitchen was made by: Replicate)');
+  it('says what an empty room is, as this site makes it', async () => {
+    const offline = await openPrivacy();
+    expect(sectionText('What Is Stored')).toMatch(
+      /“empty room” made from your photo, .*: on this site, your photo as it is/,
+    );
+    offline.unmount();
+    await openPrivacy({ imageService: 'openai' });
+    expect(sectionText('What Is Stored')).toMatch(
+      /“empty room” made from your photo: a copy with its cabinets/,
+    );
   });
 
   it('leads back to the result page once there is a kitchen, else to the step the visitor was on', async () => {
@@ -90,10 +85,20 @@ describe('the privacy page', () => {
       '/your-kitchen',
     );
     withKitchen.unmount();
-    await openPrivacy();
+    const withPhoto = await openPrivacy({
+      restored: {
+        wizard: { inputImageDataUrl: '/photo.png', currentStep: 'design' },
+        frontals: {},
+        worktops: {},
+      },
+    });
     expect(screen.getByRole('link', { name: 'Back to your kitchen' }).getAttribute('href')).toBe(
-      '/create-kitchen/upload-image',
+      '/create-kitchen/design',
     );
+    withPhoto.unmount();
+    // A new visitor has no kitchen to go back to.
+    await openPrivacy();
+    expect(screen.queryByRole('link', { name: 'Back to your kitchen' })).toBeNull();
   });
 
   it('is one link away from every screen, in the footer', async () => {
@@ -136,9 +141,14 @@ describe('delete my data', () => {
   it('deletes once confirmed, empties the wizard and says so, focused', async () => {
     let calls = 0;
     const app = await openPrivacy({
-      restored: { wizard: { selectedShape: 'l-shaped', hasIsland: true }, frontals: {}, worktops: {} },
+      restored: {
+        wizard: { selectedShape: 'l-shaped', hasIsland: true, lastGeneratedImageDataUrl: '/result.png' },
+        frontals: {},
+        worktops: {},
+      },
       deleteMyData: async () => void calls++,
     });
+    expect(screen.getByRole('link', { name: 'Back to your kitchen' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete my data' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Yes, delete my data' }));
@@ -147,8 +157,11 @@ describe('delete my data', () => {
     expect(document.activeElement).toBe(outcome);
     expect(calls).toBe(1);
     expect(app.context()).toMatchObject({ selectedShape: null, hasIsland: null });
+    // Nothing is left to go back to (issue 36): no dead end, before or after Done.
+    expect(screen.queryByRole('link', { name: 'Back to your kitchen' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my data' }));
+    expect(screen.queryByRole('link', { name: 'Back to your kitchen' })).toBeNull();
   });
 
   it('says when the deletion failed, and lets the user try again', async () => {

@@ -69,7 +69,7 @@ describe('your kitchen', () => {
       provider: 'local',
       layoutSketchUrl: '/api/v1/kitchen/jobs/job-1/layout-sketch',
     });
-    expect(await screen.findByText(/Your own photo, recoloured offline/)).toBeTruthy();
+    expect(await screen.findByText(/Your own photo, recolored on this site’s server/)).toBeTruthy();
     expect(screen.queryByText(UNMARKED_PHOTO_NOTE)).toBeNull();
     // The layout and island a recolour cannot show: beside the photo, captioned as a drawing.
     const sketch = await screen.findByRole('img', { name: 'A drawing of the layout and island you chose' });

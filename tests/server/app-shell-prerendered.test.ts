@@ -5,6 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerenderedFileOf, readPrerenderedPages } from '../../server/app-shell/prerendered-pages';
+import { createLocalProvider } from '../../server/generation/local-provider';
+import { registerGenerationProvider } from '../../server/generation/provider-registry';
 import {
   type RunningServer,
   startServer,
@@ -19,24 +21,39 @@ const PRERENDERED_HOME =
   '<script type="module" fetchpriority="low" crossorigin src="/assets/index-Test1234.js"></script></head>' +
   `<body><div id="root" data-prerendered-route="home"><main>${HOME_HEADING}</main></div></body></html>`;
 
+/** Home as the build prerenders it for a site with an AI image service (its words differ, issue 36). */
+const AI_HOME = PRERENDERED_HOME.replace('<main>', '<main><p>AI kitchen redesign</p>');
+/** An AI service's stand-in: only its name matters to the shell. */
+const TEST_AI_SERVICE = 'test-ai-service';
+
 let server: RunningServer;
+let aiServer: RunningServer;
 const temp = temporaryDir();
 
 beforeAll(async () => {
   const distDir = writeTestDist(temp.dir);
-  const file = path.join(distDir, prerenderedFileOf('/'));
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, PRERENDERED_HOME);
-  server = await startServer(testConfig(temp.dir, { distDir }));
+  for (const [kind, html] of [
+    ['recolor', PRERENDERED_HOME],
+    ['ai', AI_HOME],
+  ] as const) {
+    const file = path.join(distDir, prerenderedFileOf('/', kind));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, html);
+  }
+  registerGenerationProvider(TEST_AI_SERVICE, createLocalProvider);
+  [server, aiServer] = await Promise.all([
+    startServer(testConfig(temp.dir, { distDir })),
+    startServer(testConfig(path.join(temp.dir, 'ai'), { distDir, generationProvider: TEST_AI_SERVICE })),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close();
+  await Promise.all([server?.close(), aiServer?.close()]);
   temp.remove();
 });
 
-const page = async (pathname: string) => {
-  const response = await fetch(`${server.origin}${pathname}`);
+const page = async (pathname: string, from = server) => {
+  const response = await fetch(`${from.origin}${pathname}`);
   return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
 };
 
@@ -70,6 +87,15 @@ describe('the prerendered home page', () => {
     },
   );
 
+  it('tells the app its image service, and sends home as prerendered for that kind of service', async () => {
+    const offline = await page('/');
+    expect(offline.body).toMatch(/id="boot-data">\{"userId":\d+,"baseUrl":"","imageService":"local"\}/);
+    expect(offline.body).not.toContain('AI kitchen redesign');
+    const ai = await page('/', aiServer);
+    expect(ai.body).toContain(`"imageService":"${TEST_AI_SERVICE}"`);
+    expect(ai.body).toContain('<main><p>AI kitchen redesign</p>');
+  });
+
   it('never serves the prerendered file by its own name, without boot data', async () => {
     const answer = await page(`/${prerenderedFileOf('/')}`);
     expect(answer.status).toBe(404);
@@ -89,6 +115,7 @@ describe('readPrerenderedPages', () => {
       '/': 'page of /',
       '/onboarding/how-it-works': 'page of /onboarding/how-it-works',
     });
+    expect(readPrerenderedPages(distDir, 'ai').size).toBe(0);
     expect(readPrerenderedPages(path.join(temp.dir, 'absent')).size).toBe(0);
   });
 });

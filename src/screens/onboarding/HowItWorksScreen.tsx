@@ -1,26 +1,33 @@
-// The spec's three onboarding steps (spec §1), word for word, as three titled steps.
+// The spec's three onboarding steps (spec §1) as three titled steps: the spec's headlines, in the site's one
+// spelling (Color), and what happens next as this site does it (issue 36: AI only where an AI service is set).
+import type { ResultKind } from '../../../contract/image-services';
+import { useResultKind } from '../../kitchen/app-services';
 import { OnboardingFrame } from './OnboardingFrame';
 
-const STEPS = [
-  {
-    title: 'SNAP',
-    headline: "Let's see your space.",
-    text: 'Snap or upload a photo of your kitchen.',
-    icon: 'snap',
-  },
-  {
-    title: 'SHAPE',
-    headline: 'Share your style, colours, finishes and layouts you love.',
-    text: 'The AI brings it to life.',
-    icon: 'shape',
-  },
-  {
-    title: 'SEE',
-    headline: 'See your kitchen reimagined,',
-    text: 'with realistic and inspirational images of your space.',
-    icon: 'see',
-  },
-] as const;
+const stepsOf = (kind: ResultKind) =>
+  [
+    {
+      title: 'SNAP',
+      headline: "Let's see your space.",
+      text: 'Snap or upload a photo of your kitchen.',
+      icon: 'snap',
+    },
+    {
+      title: 'SHAPE',
+      headline: 'Share your style, colors, finishes and layouts you love.',
+      text: kind === 'ai' ? 'An AI image service brings them to life.' : 'We bring them to your photo.',
+      icon: 'shape',
+    },
+    {
+      title: 'SEE',
+      headline: 'See your kitchen reimagined,',
+      text:
+        kind === 'ai'
+          ? 'with realistic images of your own space.'
+          : 'in your own photo with your new fronts and worktop, and a sketch of your layout.',
+      icon: 'see',
+    },
+  ] as const;
 
 const ICONS = {
   snap: (
@@ -46,6 +53,7 @@ const ICONS = {
 } as const;
 
 export function HowItWorksScreen() {
+  const steps = stepsOf(useResultKind());
   return (
     <OnboardingFrame
       position={0}
@@ -53,7 +61,7 @@ export function HowItWorksScreen() {
       intro="Three steps from the kitchen you have to the one you want."
     >
       <ol className="how-steps">
-        {STEPS.map((step) => (
+        {steps.map((step) => (
           <li key={step.title} className="how-steps__item">
             <svg className="how-steps__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
               <g fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round">

@@ -21,8 +21,8 @@ const swatchRow = (hexes: readonly string[], finish?: string) => (
 
 const CHOICES: readonly ChoicePreview[] = [
   {
-    title: 'Door Style',
-    text: 'Shaker, slab, in-frame, glazed and more.',
+    title: 'Design Style',
+    text: 'Your door style: Shaker, slab, in-frame, glazed and more.',
     visual: <DoorProfileIcon profile="shaker" />,
   },
   {

@@ -65,7 +65,9 @@ const FINISH_SAMPLE_HEX = '#d9d2c5';
 
 export const CATALOGUE_LOOKS: { [S in CatalogueStepId]: CatalogueLook<ItemOf<RowOf<S>['list']>> } = {
   design: {
-    legend: 'Door Style',
+    // The step's own title heads it (issue 36): a second, visible "Door Style" read as another name for it.
+    legend: 'Design Style',
+    hideLegend: true,
     name: 'door-style',
     loadingLabel: 'Loading door styles…',
     emptyMessage: 'No door styles are available right now.',

@@ -95,8 +95,8 @@ export function ResultView({
       <KitchenPicture {...picture} />
       {latest && isOfflineResult && marked && (
         <p className="muted result__note">
-          Your own photo, recoloured offline: only the fronts and worktop you marked take your choices;
-          everything else is your photo as it is.
+          Your own photo, recolored on this site’s server: only the fronts and worktop you marked take your
+          choices; everything else is your photo as it is.
         </p>
       )}
       {latest && <UnmarkedPhotoNote />}

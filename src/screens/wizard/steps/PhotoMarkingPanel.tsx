@@ -9,7 +9,7 @@ const MarkingTool = lazy(() => import('../marking/MarkingTool'));
 
 export const MARKING_WORDS = {
   invite: 'Next, mark your cabinet fronts and worktop, so only they take your new colors.',
-  marked: 'Your fronts and worktop are marked: the result recolours just those in your photo.',
+  marked: 'Your fronts and worktop are marked: the result recolors just those in your photo.',
   skipped:
     'Marking skipped: your photo will be shown as it is, with a sketch of your layout. Mark your fronts and worktop to see them in your new colors.',
   start: 'Mark fronts and worktop',
