@@ -136,6 +136,8 @@ export const sharePageRoutes: FastifyPluginAsync<SharePageRoutesOptions> = async
         imageUrl: `/share/${tokenOf(request)}/kitchen`,
         priceSource: prices.source,
         backUrl: { href: `/share/${tokenOf(request)}`, label: 'Back to the kitchen' },
+        origin: publicOrigin(request, options.publicBaseUrl),
+        madeAt: result.madeAt,
       }),
     );
   });
@@ -155,6 +157,8 @@ export const sharePageRoutes: FastifyPluginAsync<SharePageRoutesOptions> = async
         imageUrl: imageUrl(kitchen.resultImageId),
         priceSource: prices.source,
         backUrl: { href: '/your-kitchen', label: 'Back to your kitchen' },
+        origin: publicOrigin(request, options.publicBaseUrl),
+        madeAt: kitchen.madeAt,
       }),
     );
   });

@@ -7,7 +7,8 @@ export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 const SHARE_CSS = `${PAGE_CSS}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:var(--space-2) var(--space-5);margin:0}dt{font-weight:600}dd{margin:0}
-@media (min-width:48rem){.photos{display:grid;grid-template-columns:1fr 1fr;gap:var(--space-4)}}`;
+main{max-width:72rem}.photos figure{margin:0 0 var(--space-4)}.photos img{width:100%}
+@media (min-width:48rem){.photos{display:grid;grid-template-columns:1fr 1fr;gap:var(--space-4)}.photos>figure:only-child{grid-column:1/-1}}`;
 
 export interface ShareView {
   token: string;
@@ -46,11 +47,12 @@ export function sharePage(view: ShareView): Page {
 <meta property="og:image" content="${view.ogImageUrl}"><meta property="og:image:type" content="image/jpeg">
 <meta property="og:image:width" content="${OG_IMAGE_SIZE.width}"><meta property="og:image:height" content="${OG_IMAGE_SIZE.height}">
 <meta property="og:image:alt" content="A kitchen: ${summary}"><meta name="twitter:card" content="summary_large_image">`;
+  // Before, then after, as a comparison reads; the picture alone takes the whole width (issue 36).
   const before = view.includeBefore
     ? html`<figure><img src="${base}/before" alt="The kitchen before"><figcaption>Before</figcaption></figure>`
     : '';
   const body = html`<h1>${TITLE}</h1>
-<div class="photos"><figure><img src="${base}/kitchen" alt="The reimagined kitchen: ${summary}"><figcaption>Reimagined</figcaption></figure>${before}</div>
+<div class="photos">${before}<figure><img src="${base}/kitchen" alt="The reimagined kitchen: ${summary}"><figcaption>${view.includeBefore ? 'After' : 'Reimagined'}</figcaption></figure></div>
 <h2>What Was Chosen</h2><div class="panel">${choiceList(view.description)}</div>
 <div class="actions"><a class="button button--primary" href="/">Reimagine your own kitchen</a>
 <a class="button button--secondary" href="${base}/spec-sheet">Spec sheet (printable)</a></div>`;

@@ -14,6 +14,8 @@ export interface LiveResult {
   /** The photo the kitchen was made from. */
   beforeImageId: string;
   description: KitchenDescription;
+  /** When the kitchen was made (the job's creation, as the app's history dates it), ISO. */
+  madeAt: string;
 }
 
 export type SharedResult = { state: 'not-found' } | { state: 'gone' } | ({ state: 'live' } & LiveResult);
@@ -27,7 +29,12 @@ export async function liveKitchen(
   if (record?.job.state !== 'succeeded' || !record.job.resultImageId) return undefined;
   const description = describeJob(record.request, prices);
   if (!description || !(await images.has(record.userId, record.job.resultImageId))) return undefined;
-  return { resultImageId: record.job.resultImageId, beforeImageId: record.request.imageId, description };
+  return {
+    resultImageId: record.job.resultImageId,
+    beforeImageId: record.request.imageId,
+    description,
+    madeAt: new Date(record.job.createdAt).toISOString(),
+  };
 }
 
 export function createSharedResults(deps: {

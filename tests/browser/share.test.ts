@@ -62,6 +62,17 @@ describe('sharing a kitchen', () => {
           .toBeGreaterThan(0);
       }
       await visit.getByText('Worktop finish', { exact: true }).waitFor();
+      // On a desktop the pair uses the width, before on the left of after (issue 36).
+      await visit.setViewportSize({ width: 1280, height: 800 });
+      const [before, after] = await Promise.all(
+        ['The kitchen before', /^The reimagined kitchen/].map((name) =>
+          visit.getByRole('img', { name }).boundingBox(),
+        ),
+      );
+      expect(before?.width).toBeGreaterThan(500);
+      expect(after?.width).toBeGreaterThan(500);
+      expect(before?.x ?? 0).toBeLessThan(after?.x ?? 0);
+      await visit.setViewportSize({ width: 390, height: 844 });
       expect(await visit.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
       expect(await visit.locator('script').count()).toBe(0);
       const ogImage = await visit.locator('meta[property="og:image"]').getAttribute('content');
@@ -82,7 +93,7 @@ describe('sharing a kitchen', () => {
       );
       await visit.getByRole('link', { name: /^Spec sheet/ }).click();
       await visit.getByRole('heading', { level: 1, name: 'Kitchen Spec Sheet' }).waitFor();
-      await visit.getByText(/Prices are not available/).waitFor();
+      await visit.getByText(/for a quote/).waitFor();
       // No empty Price column; a print button that prints (its script runs under the page's policy); a way back.
       expect(await visit.getByRole('columnheader', { name: 'Price' }).count()).toBe(0);
       await visit.evaluate(() => {
@@ -94,6 +105,14 @@ describe('sharing a kitchen', () => {
       await visit.getByRole('button', { name: 'Print or save as PDF' }).click();
       expect(await visit.evaluate(() => (window as unknown as { printed: boolean }).printed)).toBe(true);
       await expectNoAxeViolations(visit, 'spec sheet (shared)');
+      // On paper: the brand, the day it was made and the address to come back to, not the buttons.
+      await visit.emulateMedia({ media: 'print' });
+      const brand = visit.locator('.print-brand');
+      expect(await brand.isVisible()).toBe(true);
+      expect(await brand.textContent()).toBe(`Kitchen Reimagined${link}`);
+      await visit.getByText(/^Made on \d{1,2} \w+ \d{4}$/).waitFor();
+      expect(await visit.getByRole('button', { name: 'Print or save as PDF' }).isVisible()).toBe(false);
+      await visit.emulateMedia({ media: 'screen' });
       await visit.getByRole('link', { name: 'Back to the kitchen' }).click();
       await visit.getByRole('heading', { level: 1, name: 'A Reimagined Kitchen' }).waitFor();
       expect(await stranger.cookies()).toEqual([]);

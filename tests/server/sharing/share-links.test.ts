@@ -293,7 +293,7 @@ describe('only the owner', () => {
 });
 
 describe('the spec sheet', () => {
-  it('lists the choices, catalogue names, colour values and minimum room, and says prices are unavailable', async () => {
+  it('lists the choices, colour values and minimum room, and says where a price comes from, as a shop would', async () => {
     const owner = newUser();
     const { jobId } = await finishedKitchen(owner, { frontalId: ampersandFront.id, worktopId: worktop.id });
     const { path: page } = await shareOf(owner, jobId);
@@ -302,8 +302,20 @@ describe('the spec sheet', () => {
     expect(sheet.text).toContain('@media print');
     expect(sheet.text).toContain('3 m × 3 m');
     expect(sheet.text).toContain(ampersandFront.hex);
-    expect(sheet.text).toContain('Prices are not available');
+    expect(sheet.text).toContain('Take this sheet to your kitchen retailer or fitter for a quote.');
+    expect(sheet.text).not.toContain('Prices are not available');
     expect(sheet.text).not.toContain('Total');
+    // One column of what was chosen, no second heading for the same names (issue 36).
+    expect(sheet.text).toContain('<th scope="col">Choice</th><th scope="col">Chosen</th>');
+    expect(sheet.text).not.toContain('Catalogue name');
+    // On paper: the brand, the day it was made and the address to come back to.
+    const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date());
+    expect(sheet.text).toContain(`Made on ${today}`);
+    expect(sheet.text).toContain(
+      `<div class="print-only print-brand"><strong>Kitchen Reimagined</strong><span>${env.server.origin}${page}</span></div>`,
+    );
+    expect(sheet.text).toContain(`See it again at ${env.server.origin}${page}`);
+    expect(sheet.text).toContain('.print-only{display:block}');
     // Unpriced: no Price column of empty cells; colour values only as the swatches' tooltips, never bare text.
     expect(sheet.text).not.toContain('>Price<');
     expect(sheet.text).not.toContain(`<td>${ampersandFront.hex}</td>`);
