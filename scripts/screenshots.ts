@@ -20,6 +20,7 @@ import {
   card,
   chooseFirstOptions,
   choosePhoto,
+  clickUnfolded,
   completeWizard,
   generateButton,
   nextButton,
@@ -249,7 +250,7 @@ async function shootSharing(page: Page, camera: Shooter): Promise<void> {
   await generateButton(page).click();
   if ((await waitForGenerationEnd(page)) !== 'result') throw new Error('The generation did not succeed.');
   // Change one thing (the layout), so side by side has a difference to mark; Next returns to the review.
-  await page.getByRole('button', { name: 'Change the layout' }).click();
+  await clickUnfolded(page, 'Change the layout');
   await waitForStep(page, 'kitchen-shape');
   await card(page, 'kitchen-shape', 2).click();
   await nextButton(page).click();

@@ -67,6 +67,17 @@ export const backButton = (page: Page): Locator => page.getByRole('button', { na
 export const generateButton = (page: Page): Locator =>
   page.getByRole('button', { name: 'Generate', exact: true });
 
+/**
+ * A button that may sit in a part of the result page folded on a phone (the choices' Change buttons): the fold is
+ * opened first, as a visitor would, then the button is clicked.
+ */
+export async function clickUnfolded(page: Page, name: string): Promise<void> {
+  const target = page.getByRole('button', { name, exact: true });
+  const fold = page.locator('details.fold:not([open])', { has: target });
+  if ((await fold.count()) > 0) await fold.locator(':scope > summary').click();
+  await target.click();
+}
+
 /** The file input behind "Choose a file" (the other one asks for the camera). */
 const fileInput = (page: Page): Locator => page.locator('input[type="file"]:not([capture])');
 

@@ -14,6 +14,7 @@ import {
 import {
   chooseFirstOptions,
   choosePhoto,
+  clickUnfolded,
   generateButton,
   nextButton,
   photoOutcome,
@@ -135,7 +136,7 @@ describe('every screen', () => {
         await generateButton(page).click();
         expect(await waitForGenerationEnd(page)).toBe('result');
         await checkScreen(page, 'your kitchen', sizes);
-        await page.getByRole('button', { name: 'Change the layout' }).click();
+        await clickUnfolded(page, 'Change the layout');
         await waitForStep(page, 'kitchen-shape');
         await nextButton(page).click();
         await page.getByRole('region', { name: 'Review Your Choices' }).waitFor();

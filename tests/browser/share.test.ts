@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../tooling/browser';
 import {
   card,
+  clickUnfolded,
   completeWizard,
   generateButton,
   nextButton,
@@ -146,7 +147,7 @@ describe('sharing a kitchen', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Download image' }).isVisible()).toBe(true);
 
     // Change one thing: the layout. The wizard opens at that step, and the next kitchen differs only there.
-    await page.getByRole('button', { name: 'Change the layout' }).click();
+    await clickUnfolded(page, 'Change the layout');
     await waitForStep(page, 'kitchen-shape');
     expect(new URL(page.url()).pathname).toBe('/create-kitchen/kitchen-shape');
     await card(page, 'kitchen-shape', 2).click();

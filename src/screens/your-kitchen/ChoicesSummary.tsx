@@ -4,6 +4,7 @@ import { choiceNameOf } from '../../../contract/kitchen-choices';
 import type { KitchenContext } from '../../../machines/kitchen/context';
 import { chosenOn, FIRST_STEP, STEP_IDS, type StepId } from '../../../machines/kitchen/steps';
 import { useKitchenContext, useSend } from '../../kitchen/use-kitchen';
+import { Fold } from './Fold';
 
 /** A choice's name as a row heads it ("Worktop finish"); the first step's is the photo. */
 const choiceTitle = (step: StepId): string => (step === FIRST_STEP ? 'Photo' : choiceNameOf(step));
@@ -20,14 +21,23 @@ function chosenWords(step: StepId, context: KitchenContext): string | null {
   return chosenOn(step, context)?.label ?? null;
 }
 
-export function ChoicesSummary({ headingId, heading }: { headingId: string; heading: string }) {
+interface ChoicesSummaryProps {
+  headingId: string;
+  heading: string;
+  /** Folded under its heading on a phone (the result page); the review shows it open, as the page itself. */
+  folded?: boolean;
+}
+
+export function ChoicesSummary({ headingId, heading, folded = false }: ChoicesSummaryProps) {
   const send = useSend();
   const chosen = useKitchenContext((context) => STEP_IDS.map((step) => chosenWords(step, context)));
-  return (
-    <section className="choices-summary" aria-labelledby={headingId}>
-      <h2 id={headingId} tabIndex={-1}>
-        {heading}
-      </h2>
+  const title = (
+    <h2 id={headingId} tabIndex={-1}>
+      {heading}
+    </h2>
+  );
+  const list = (
+    <>
       <p className="muted">Change one thing: every other choice stays as it is.</p>
       <dl className="choices-summary__list">
         {STEP_IDS.map((step, index) => (
@@ -48,6 +58,18 @@ export function ChoicesSummary({ headingId, heading }: { headingId: string; head
           </div>
         ))}
       </dl>
+    </>
+  );
+  return (
+    <section className="choices-summary" aria-labelledby={headingId}>
+      {folded ? (
+        <Fold summary={title}>{list}</Fold>
+      ) : (
+        <>
+          {title}
+          {list}
+        </>
+      )}
     </section>
   );
 }

@@ -93,14 +93,7 @@ export function ResultView({
         {latest ? 'Your Reimagined Kitchen' : `Your Kitchen of ${madeOn(kitchen.job.createdAt)}`}
       </h2>
       <KitchenPicture {...picture} />
-      {latest && isOfflineResult && marked && (
-        <p className="muted result__note">
-          Your own photo, recolored on this site’s server: only the fronts and worktop you marked take your
-          choices; everything else is your photo as it is.
-        </p>
-      )}
-      {latest && <UnmarkedPhotoNote />}
-      {latest && <LayoutSketch />}
+      {/* The picture and what to do with it first; the rest follows, folded on a phone (issue 36). */}
       <div className="result__actions">
         <a className="button button--primary" href={picture.after} download="kitchen-reimagined.jpg">
           Download image
@@ -124,9 +117,17 @@ export function ResultView({
         {latest && <StartOver />}
       </div>
       {latest && remaining === 0 && <NoGenerationsLeft isGuest={isGuest} />}
+      {latest && isOfflineResult && marked && (
+        <p className="muted result__note">
+          Your own photo, recolored on this site’s server: only the fronts and worktop you marked take your
+          choices; everything else is your photo as it is.
+        </p>
+      )}
+      {latest && <UnmarkedPhotoNote />}
+      {latest && <LayoutSketch />}
       <div className="result__details">
         {latest ? (
-          <ChoicesSummary headingId="choices-title" heading="Your Choices" />
+          <ChoicesSummary headingId="choices-title" heading="Your Choices" folded />
         ) : (
           kitchen.job.choices && <ChoicesMadeWith choices={kitchen.job.choices} />
         )}

@@ -18,6 +18,7 @@ import {
   backButton,
   card,
   choosePhoto,
+  clickUnfolded,
   generateButton,
   magentaPhoto,
   nextButton,
@@ -228,7 +229,7 @@ export const executors: ExecutorTable = {
   },
   'COMPARE.CLOSE': { run: (page) => button(page, 'Close side by side').click() },
   CHANGE_ONE_THING: {
-    run: (page, event) => button(page, `Change the ${choiceOfStep(event.step)}`).click(),
+    run: (page, event) => clickUnfolded(page, `Change the ${choiceOfStep(event.step)}`),
   },
   'REVIEW.CLOSE': { run: (page) => button(page, 'Back to your kitchen').click() },
   'KITCHEN.OPEN': {
