@@ -25,6 +25,17 @@ export function StepList({ currentPosition }: StepListProps) {
     setScrollable(scrollable);
     if (!scrollable || !(current instanceof HTMLElement)) return;
     list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    // A step cut by the left edge (the wide "Handles (skipped)" among them) is shown whole when the current step
+    // still fits beside it, else scrolled out of sight: never half a word (issue 36).
+    const cut = [...list.children].find(
+      (item): item is HTMLElement =>
+        item instanceof HTMLElement &&
+        item.offsetLeft < list.scrollLeft &&
+        item.offsetLeft + item.offsetWidth > list.scrollLeft,
+    );
+    if (!cut) return;
+    const fitsBeside = current.offsetLeft + current.offsetWidth - cut.offsetLeft <= list.clientWidth;
+    list.scrollLeft = fitsBeside ? cut.offsetLeft : cut.offsetLeft + cut.offsetWidth;
   }, [currentPosition]);
   return (
     <nav className="step-list" aria-label="Wizard steps">
