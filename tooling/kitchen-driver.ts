@@ -90,9 +90,14 @@ export async function choosePhoto(page: Page, photo: PhotoFile): Promise<void> {
 
 export type PhotoOutcome = 'ready' | 'rejected';
 
-/** Waits until the chosen photo has been prepared and checked; answers what the user is told. */
+/**
+ * Waits until the chosen photo has been prepared and checked; answers what the user is told. A photo kept with
+ * the question "Is this your kitchen?" is ready too: the question then stands in for the ready line.
+ */
 export async function photoOutcome(page: Page): Promise<PhotoOutcome> {
-  const ready = page.getByText('Your photo is ready. Continue when you are.');
+  const ready = page
+    .getByText('Your photo is ready. Continue when you are.')
+    .or(page.getByRole('status').filter({ hasText: 'Is this your kitchen?' }));
   const rejected = page.getByRole('alert').filter({ hasText: "We can't use this photo." });
   await ready.or(rejected).first().waitFor({ timeout: WAIT_MS });
   return (await ready.isVisible()) ? 'ready' : 'rejected';

@@ -5,17 +5,20 @@ import type { KitchenView } from '../../../machines/kitchen/view';
 import { useKitchenContext, useSend } from '../../kitchen/use-kitchen';
 import { usePreloadIntent } from '../../routing/use-preload-intent';
 import { generationBlockedReason, remainingText } from '../generations-left';
+import { useKitchenQuestion } from './steps/KitchenCheckNotice';
 
 const REASON_ID = 'wizard-next-reason';
 
 function NextButton({ nextStep, blockedReason }: { nextStep: StepId; blockedReason: string | null }) {
   const send = useSend();
+  // The photo step's kitchen question holds the one primary action while it stands; Next stays, quieter.
+  const asking = useKitchenQuestion();
   const preloadHandlers = usePreloadIntent(nextStep);
   const blocked = blockedReason !== null;
   return (
     <button
       type="button"
-      className="button button--primary"
+      className={`button ${asking ? 'button--secondary' : 'button--primary'}`}
       aria-disabled={blocked}
       aria-describedby={blocked ? REASON_ID : undefined}
       onClick={() => {

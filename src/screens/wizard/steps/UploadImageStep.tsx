@@ -1,12 +1,12 @@
 // Snap with the phone camera, choose a file, or drop one; then the prepared photo with its check's outcome.
-import { type ChangeEvent, type DragEvent, type Ref, useRef, useState } from 'react';
+import { type ChangeEvent, type DragEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { useSaveOutcome } from '../../../kitchen/app-services';
 import { RouteLink } from '../../../routing/RouteLink';
 import '../../../styles/upload.css';
 import { useKitchenContext, useKitchenView, useSend } from '../../../kitchen/use-kitchen';
 import { NO_GENERATIONS_LEFT } from '../../generations-left';
 import { useFinePointer } from '../use-fine-pointer';
-import { KitchenCheckNotice } from './KitchenCheckNotice';
+import { KitchenCheckNotice, useKitchenQuestion } from './KitchenCheckNotice';
 import { MarkingInvite, OpenMarkingTool } from './PhotoMarkingPanel';
 
 const ACCEPTED_TYPES = 'image/*,.heic,.heif';
@@ -43,13 +43,15 @@ function PhotoPicker({ label, capture, primary, inputRef }: PhotoPickerProps) {
 
 function PhotoStatus() {
   const { isProcessingImage, isModerating } = useKitchenView();
+  // While the kitchen question stands, it is the one thing said about the photo.
+  const asking = useKitchenQuestion();
   const moderationPassed = useKitchenContext((context) => context.moderationPassed);
   const hasPhoto = useKitchenContext((context) => context.inputImageDataUrl !== null);
   const message = isProcessingImage
     ? 'Preparing your photo…'
     : isModerating
       ? 'Checking your photo…'
-      : hasPhoto && moderationPassed === true
+      : hasPhoto && moderationPassed === true && !asking
         ? 'Your photo is ready. Continue when you are.'
         : '';
   return (
@@ -82,6 +84,20 @@ export function UploadImageStep() {
   const filePicker = useRef<HTMLInputElement>(null);
   const finePointer = useFinePointer();
   const isBusy = isProcessingImage || isModerating;
+  const asking = useKitchenQuestion();
+  const zone = useRef<HTMLElement>(null);
+  // Closing the tool (saved, skipped, cancelled) removes what had focus: give it to the way back into marking
+  // (or the kitchen question), else the step's heading, never the page's body (issue 36).
+  const wasMarking = useRef(isMarking);
+  useEffect(() => {
+    if (wasMarking.current && !isMarking) {
+      const next =
+        zone.current?.querySelector<HTMLElement>('.marking-invite button, .kitchen-check button') ??
+        document.querySelector<HTMLElement>('h1[data-route-heading]');
+      next?.focus();
+    }
+    wasMarking.current = isMarking;
+  }, [isMarking]);
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
@@ -101,6 +117,7 @@ export function UploadImageStep() {
         </p>
       )}
       <section
+        ref={zone}
         className={`upload__zone${isDragging ? ' upload__zone--dragging' : ''}`}
         aria-label="Your kitchen photo"
         aria-busy={isBusy}
@@ -146,7 +163,8 @@ export function UploadImageStep() {
         </div>
         <PhotoStatus />
         <KitchenCheckNotice onChooseAnother={() => filePicker.current?.click()} />
-        {!isBusy && <MarkingInvite />}
+        {/* The question's own Yes is the invitation to mark while it stands. */}
+        {!isBusy && !asking && <MarkingInvite />}
         <div className="upload__actions">
           {/* The camera first on a phone; a computer has files to drop or choose instead. */}
           {!finePointer && (
