@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { STEP_BLOCKED_REASONS } from '../../machines/kitchen/requirements';
 import { ApiHttpError } from '../../src/api/request-errors';
 import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
-import { renderApp, shown } from './harness';
+import { COMPLETE_SELECTIONS, renderApp, shown } from './harness';
 
 afterEach(cleanup);
 
@@ -85,6 +85,34 @@ describe('the photo step', () => {
     expect(await screen.findByText(MARKING_WORDS.skipped)).toBeTruthy();
     expect(app.context().photoMarking).toBe('skipped');
     expect(screen.getByRole('img', { name: 'Your kitchen' })).toBeTruthy();
+  });
+
+  it('keeps focus on the marking as the tool opens and closes, never on the page body (issue 36)', async () => {
+    const app = renderApp({
+      restored: { ...COMPLETE_SELECTIONS, wizard: { ...COMPLETE_SELECTIONS.wizard, photoMarking: 'marked' } },
+    });
+    app.navigate('create-kitchen/upload-image');
+    await shown('Upload Your Kitchen Photo');
+    fireEvent.click(await screen.findByRole('button', { name: MARKING_WORDS.change }));
+    const title = await screen.findByRole('heading', { name: 'Mark what will change' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    // Cancel: back on the button that opened the tool.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: MARKING_WORDS.change })),
+    );
+    expect(app.context().photoMarking).toBe('marked');
+  });
+
+  it('gives focus back to the marking invitation after Skip marking', async () => {
+    await openUploadStep();
+    fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [kitchenPhoto()] } });
+    fireEvent.click(await screen.findByRole('button', { name: MARKING_WORDS.start }));
+    await screen.findByRole('heading', { name: 'Mark what will change' });
+    fireEvent.click(screen.getByRole('button', { name: 'Skip marking' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: MARKING_WORDS.start })),
+    );
   });
 
   it('accepts a dropped photo', async () => {

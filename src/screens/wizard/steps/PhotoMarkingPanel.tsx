@@ -1,7 +1,7 @@
 // The photo step's marking part (issue 22): once the photo is checked, an invitation to mark the fronts and
 // worktop (or what was decided), and the marking tool itself while it is open. The tool and its worker load
 // only when marking starts.
-import { lazy, Suspense } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import type { SurfaceMaskFiles } from '../../../api/surface-masks';
 import { useKitchenContext, useKitchenView, useSend } from '../../../kitchen/use-kitchen';
 
@@ -47,32 +47,51 @@ export function MarkingInvite() {
   );
 }
 
+/**
+ * Moves focus to the tool's title once the tool is shown (issue 36): the button that opened it is gone, and focus
+ * must not drop to the page's body. Rendered after the tool inside its Suspense boundary, so it runs once the
+ * tool's code has loaded and the tool is in the page.
+ */
+function FocusTheTool({ tool }: { tool: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    const title = tool.current?.querySelector<HTMLElement>('h2');
+    if (!title) return;
+    if (!title.hasAttribute('tabindex')) title.tabIndex = -1;
+    title.focus();
+  }, [tool]);
+  return null;
+}
+
 /** The marking tool, wired to the chart: saving, skipping and closing are the chart's events. */
 export function OpenMarkingTool({ photoDataUrl }: { photoDataUrl: string }) {
   const send = useSend();
+  const tool = useRef<HTMLDivElement>(null);
   const { isSavingMarking } = useKitchenView();
   const { marking, markingError } = useKitchenContext((context) => ({
     marking: context.photoMarking,
     markingError: context.markingError,
   }));
   return (
-    <Suspense
-      fallback={
-        <p className="upload__status" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Opening the marking tool…
-        </p>
-      }
-    >
-      <MarkingTool
-        photoDataUrl={photoDataUrl}
-        isSaving={isSavingMarking}
-        saveError={markingError}
-        canSkip={marking !== 'marked'}
-        onSave={(masks: SurfaceMaskFiles) => send({ type: 'MARKING.SAVE', masks })}
-        onSkip={() => send({ type: 'MARKING.SKIP' })}
-        onCancel={() => send({ type: 'MARKING.CANCEL' })}
-      />
-    </Suspense>
+    <div ref={tool}>
+      <Suspense
+        fallback={
+          <p className="upload__status" role="status">
+            <span className="spinner" aria-hidden="true" />
+            Opening the marking tool…
+          </p>
+        }
+      >
+        <MarkingTool
+          photoDataUrl={photoDataUrl}
+          isSaving={isSavingMarking}
+          saveError={markingError}
+          canSkip={marking !== 'marked'}
+          onSave={(masks: SurfaceMaskFiles) => send({ type: 'MARKING.SAVE', masks })}
+          onSkip={() => send({ type: 'MARKING.SKIP' })}
+          onCancel={() => send({ type: 'MARKING.CANCEL' })}
+        />
+        <FocusTheTool tool={tool} />
+      </Suspense>
+    </div>
   );
 }
