@@ -7,7 +7,7 @@ import type { StoredJobRequest } from './job-store';
 
 export const UNMARKED_PHOTO_NOTE =
   'Nothing was marked on your photo, so it is shown as it is. Mark the fronts and the worktop on your photo ' +
-  'to see them in the colours and materials you chose.';
+  'to see them in the colors and materials you chose.';
 
 export const layoutSketchUrl = (jobId: string) =>
   `${API_PREFIX}${jobPaths.layoutSketch.replace(':id', encodeURIComponent(jobId))}`;

@@ -4,7 +4,7 @@ import { limitRefusalCodes } from '../../contract/refusals';
 import type { GeneratedKitchen, GenerateKitchenInput } from '../../machines/kitchen/actors';
 import { generationFailureOf } from '../../src/actors/generation-failure';
 import { ApiHttpError } from '../../src/api/request-errors';
-import { UNMARKED_PHOTO_NOTE } from '../../src/screens/your-kitchen/UnmarkedPhotoNote';
+import { UNMARKED_PHOTO_NOTES } from '../../src/screens/your-kitchen/UnmarkedPhotoNote';
 import { COMPLETE_SELECTIONS, PHOTO_DATA_URL, renderApp, shown } from './harness';
 
 afterEach(cleanup);
@@ -47,7 +47,7 @@ describe('your kitchen', () => {
       provider: 'local',
       layoutSketchUrl: null,
     });
-    expect(await screen.findByText(UNMARKED_PHOTO_NOTE)).toBeTruthy();
+    expect(await screen.findByText(UNMARKED_PHOTO_NOTES.recolor)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Mark your photo' }).getAttribute('href')).toBe(
       '/create-kitchen/upload-image',
     );
@@ -70,11 +70,24 @@ describe('your kitchen', () => {
       layoutSketchUrl: '/api/v1/kitchen/jobs/job-1/layout-sketch',
     });
     expect(await screen.findByText(/Your own photo, recolored on this site’s server/)).toBeTruthy();
-    expect(screen.queryByText(UNMARKED_PHOTO_NOTE)).toBeNull();
+    expect(screen.queryByText(UNMARKED_PHOTO_NOTES.recolor)).toBeNull();
     // The layout and island a recolour cannot show: beside the photo, captioned as a drawing.
     const sketch = await screen.findByRole('img', { name: 'A drawing of the layout and island you chose' });
     expect(sketch.getAttribute('src')).toBe('/api/v1/kitchen/jobs/job-1/layout-sketch');
     expect(sketch.closest('figure')?.textContent).toContain('A drawing, not your photo.');
+  });
+
+  it('says what an unmarked photo gave as this site makes kitchens: redrawn by an AI service', async () => {
+    const restored = {
+      ...COMPLETE_SELECTIONS,
+      wizard: { ...COMPLETE_SELECTIONS.wizard, lastGeneratedImageDataUrl: '/result.png' },
+    };
+    const app = renderApp({ imageService: 'openai', restored });
+    await act(async () => {});
+    app.navigate('your-kitchen');
+    await shown('Your Kitchen');
+    expect(await screen.findByText(UNMARKED_PHOTO_NOTES.ai)).toBeTruthy();
+    expect(screen.queryByText(UNMARKED_PHOTO_NOTES.recolor)).toBeNull();
   });
 
   it('shows an empty state when nothing was generated', async () => {
