@@ -73,7 +73,9 @@ export const generateButton = (page: Page): Locator =>
  */
 export async function clickUnfolded(page: Page, name: string): Promise<void> {
   const target = page.getByRole('button', { name, exact: true });
-  const fold = page.locator('details.fold:not([open])', { has: target });
+  // Inside a closed fold the button is hidden, which the role query leaves out unless told.
+  const hidden = page.getByRole('button', { name, exact: true, includeHidden: true });
+  const fold = page.locator('details.fold:not([open])', { has: hidden });
   if ((await fold.count()) > 0) await fold.locator(':scope > summary').click();
   await target.click();
 }

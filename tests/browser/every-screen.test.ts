@@ -49,6 +49,8 @@ async function coveredControls(page: Page): Promise<string[]> {
       ];
       const control = controls[at];
       if (!control || control.closest('.wizard-nav, .onboarding__nav')) return null;
+      // Folded away (a closed <details>, issue 36): not shown until its summary opens it.
+      if (control.closest('details:not([open])') && !control.closest('summary')) return null;
       // A visually hidden input (a card's radio) is shown by its label: check what the visitor sees.
       const label = control.closest('label');
       const own = control.getBoundingClientRect();
