@@ -176,8 +176,16 @@ async function shootMarkingAndPhotoResult(page: Page, camera: Shooter): Promise<
   await page.getByRole('button', { name: 'Use this marking', exact: true }).click();
   await page.getByText(MARKING_WORDS.marked).waitFor();
   await chooseAndGenerate(page, undefined, README_PICKS);
-  // The divider a third of the way across: mostly the result, with the photo as it was beside it.
-  await page.getByRole('slider', { name: 'Compare before and after' }).fill('30');
+  // As a visitor first sees it: the divider where the change is (issue 36), once the pictures are compared.
+  await page
+    .waitForFunction(
+      () => document.querySelector('.compare')?.getAttribute('data-position') !== '50',
+      undefined,
+      {
+        timeout: 5_000,
+      },
+    )
+    .catch(() => undefined);
   await camera.shoot(page, 'photo-result');
 }
 
@@ -188,7 +196,11 @@ async function shootWizardAndResult(page: Page, camera: Shooter): Promise<void> 
   await chooseAndGenerate(page, camera);
   await camera.shoot(page, 'your-kitchen');
   // Issue 25: the choices with their Change, and Start over asking first.
-  await camera.shoot(page, 'your-choices', page.getByRole('region', { name: 'Your Choices' }));
+  const choices = page.getByRole('region', { name: 'Your Choices' });
+  // Folded on a phone (issue 36): opened, as a visitor opens it to change one thing.
+  const folded = choices.locator('details.fold:not([open]) > summary');
+  if ((await folded.count()) > 0) await folded.click();
+  await camera.shoot(page, 'your-choices', choices);
   await page.getByRole('button', { name: 'Start over' }).click();
   await camera.shoot(page, 'start-over', page.locator('.result__actions'));
   await page.getByRole('button', { name: 'Keep this kitchen' }).click();
