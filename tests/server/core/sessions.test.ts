@@ -43,9 +43,13 @@ describe('guest sessions', () => {
     expect(cookie).toMatch(/; Secure/i);
   });
 
-  it('injects the boot data (user id and base URL) into the page', async () => {
+  it('injects the boot data (user id, base URL and image service) into the page', async () => {
     const { boot } = await firstVisit('/create-kitchen/design');
-    expect(boot).toEqual({ userId: expect.any(Number), baseUrl: 'https://kitchen.example' });
+    expect(boot).toEqual({
+      userId: expect.any(Number),
+      baseUrl: 'https://kitchen.example',
+      imageService: 'local',
+    });
     expect(boot.userId).toBeGreaterThan(0);
   });
 
@@ -54,7 +58,7 @@ describe('guest sessions', () => {
     const again = await fetch(`${server.origin}/onboarding/how-it-works`, { headers: { cookie } });
     expect(again.headers.getSetCookie()).toEqual([]);
     expect((await visit(server.origin, '/onboarding/how-it-works', cookie)).json).toBe(
-      JSON.stringify({ userId: boot.userId, baseUrl: 'https://kitchen.example' }),
+      JSON.stringify({ userId: boot.userId, baseUrl: 'https://kitchen.example', imageService: 'local' }),
     );
   });
 
