@@ -208,7 +208,9 @@ describe('download my data, then delete it', () => {
 
     // Nothing in the browser: the stores are gone, and the wizard starts empty, now and after a reload.
     expect(await storedKeys(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Back to your kitchen' }).click();
+    // No kitchen is left to go back to (issue 36): no such link; the wizard, opened anew, starts empty.
+    expect(await page.getByRole('link', { name: 'Back to your kitchen' }).count()).toBe(0);
+    await page.goto(stepPath('upload-image'));
     await waitForStep(page, 'upload-image');
     await expectEmptyWizard(page);
     await page.reload();
