@@ -22,8 +22,15 @@ export interface GrowthCosts {
   /** Per ΔE76 between a superpixel and the nearest colour its brush was marked on, beyond `tolerance`. */
   readonly likeness: number;
   readonly tolerance: number;
+  /** How much lightness counts in unlikeness: light falls unevenly across one surface. */
+  readonly likenessLightness: number;
   /** The largest step a brush may take and still claim what lies beyond it. */
   readonly reach: number;
+  /**
+   * How much nearer than keep a brush must be to claim a superpixel, in units of a step: what no stroke claims
+   * with confidence stays the photo's own.
+   */
+  readonly margin: number;
 }
 
 // Tuned with the simulated visitor's natural strokes on the real kitchens that are not held out
@@ -31,9 +38,11 @@ export interface GrowthCosts {
 export const DEFAULT_GROWTH_COSTS: GrowthCosts = {
   colour: 1,
   edge: 0.5,
-  likeness: 1,
-  tolerance: 4,
+  likeness: 2,
+  tolerance: 2,
   reach: 40,
+  margin: 0,
+  likenessLightness: 1,
 };
 
 /** What a brush and its rival keep start from. */
@@ -48,6 +57,11 @@ export interface BrushSeeds {
   readonly touched: readonly number[];
   /** The superpixels keep starts from against this brush: painted "Not this" and the unpainted keep seeds. */
   readonly keep: readonly number[];
+  /**
+   * Keep's unpainted seeds against the brush, given the largest step the brush's pins need to reach each
+   * superpixel (what it reaches without crossing a real edge is never keep's).
+   */
+  readonly unpaintedKeep: (largest: Float64Array, unlikeness: Float32Array) => readonly number[];
 }
 
 export interface Growth {
@@ -81,18 +95,21 @@ export function growLabels(
   const heldByPainted = new Uint8Array(count);
   for (const brush of brushes) {
     if (brush.touched.length === 0) continue;
-    const fromPins = (seeds: readonly number[]) =>
-      nearness(graph, seeds, unlikenessTo(graph, seeds, costs), costs);
-    const competes = fromPins(brush.touched);
-    const claims = brush.pinned.length === brush.touched.length ? competes : fromPins(brush.pinned);
-    const keep = nearness(graph, brush.keep, undefined, costs, painted);
+    const pinnedUnlikeness = unlikenessTo(graph, brush.pinned, costs);
+    const claims = nearness(graph, brush.pinned, pinnedUnlikeness, costs);
+    const competes =
+      brush.pinned.length === brush.touched.length
+        ? claims
+        : nearness(graph, brush.touched, unlikenessTo(graph, brush.touched, costs), costs);
+    const unpainted = brush.unpaintedKeep(claims.largest, pinnedUnlikeness);
+    const keep = nearness(graph, [...brush.keep, ...unpainted], undefined, costs, painted);
     for (let region = 0; region < count; region++) {
       if (!nearer(competes, best, region)) continue;
       best.largest[region] = competes.largest[region] ?? Number.POSITIVE_INFINITY;
       best.sum[region] = competes.sum[region] ?? Number.POSITIVE_INFINITY;
       nearest[region] = brush.label;
       const inReach = (claims.largest[region] ?? 0) <= costs.reach;
-      beatsKeep[region] = inReach && nearer(claims, keep, region) ? 1 : 0;
+      beatsKeep[region] = inReach && nearer(claims, keep, region, costs.margin) ? 1 : 0;
       heldByPainted[region] = keep.fromMarked[region] ?? 0;
     }
   }
@@ -116,9 +133,12 @@ interface Nearness {
   readonly fromMarked: Uint8Array;
 }
 
-/** Whether `one` is nearer to `region` than `other`: the smaller largest step, or on a tie the shorter sum. */
-function nearer(one: Nearness, other: Nearness, region: number): boolean {
-  const largest = one.largest[region] ?? Number.POSITIVE_INFINITY;
+/**
+ * Whether `one` is nearer to `region` than `other`, by `margin` at least: the smaller largest step, or on a tie
+ * the shorter sum.
+ */
+function nearer(one: Nearness, other: Nearness, region: number, margin = 0): boolean {
+  const largest = (one.largest[region] ?? Number.POSITIVE_INFINITY) + margin;
   const otherLargest = other.largest[region] ?? Number.POSITIVE_INFINITY;
   if (largest !== otherLargest) return largest < otherLargest;
   return (one.sum[region] ?? Number.POSITIVE_INFINITY) < (other.sum[region] ?? Number.POSITIVE_INFINITY);
@@ -201,7 +221,10 @@ function unlikenessTo(graph: RegionGraph, pinned: readonly number[], costs: Grow
   for (let region = 0; region < count; region++) {
     let nearest = Number.POSITIVE_INFINITY;
     for (const sample of pinned) {
-      nearest = Math.min(nearest, labDistanceSquared(colour, region, colour, sample));
+      nearest = Math.min(
+        nearest,
+        labDistanceSquared(colour, region, colour, sample, costs.likenessLightness),
+      );
       if (nearest === 0) break;
     }
     unlikeness[region] = Math.max(0, Math.sqrt(nearest) - costs.tolerance);

@@ -12,6 +12,7 @@ import {
   type FoundObject,
   type KeepOptions,
   objectCoreRegions,
+  strokeEnds,
   unpaintedKeep,
 } from './keep-seeds';
 import { DEFAULT_LOOK_ALIKE, type LookAlikeOptions, type LookAlikes, lookAlikes } from './look-alikes';
@@ -100,9 +101,19 @@ export class MarkingSession {
    */
   private brushSeeds(seeds: Uint8Array, marks: readonly Mark[]): BrushSeeds[] {
     const painted = everTouched(this.superpixels, marks, 'not-this');
-    const clearance = this.keep.borderClearance * Math.max(this.width, this.height);
+    const longSide = Math.max(this.width, this.height);
+    const clearance = this.keep.borderClearance * longSide;
     return MARKED_SURFACES.map((surface) => {
       const label = surfaceLabel(surface);
+      const ahead = {
+        ends: strokeEnds(
+          marks.flatMap((mark) =>
+            mark.kind === 'stroke' && labelOf(mark.brush) === label ? [mark.points] : [],
+          ),
+        ),
+        reach: this.keep.ahead * longSide,
+        spread: this.keep.aheadSpread,
+      };
       const mine = seeds.map((seed) => (seed === label ? 1 : 0));
       const everMine = everTouched(this.superpixels, marks, brushOf(label) ?? surface);
       const pinned: number[] = [];
@@ -113,8 +124,18 @@ export class MarkingSession {
         else if (painted[region] === 1) keep.push(region);
         if (everMine[region] === 1) touched.push(region);
       });
-      keep.push(...unpaintedKeep(this.graph, this.border, this.objectCores, pinned, mine, clearance));
-      return { label, pinned, touched, keep };
+      const unpainted = (largest: Float64Array, unlikeness: Float32Array) =>
+        unpaintedKeep(
+          this.graph,
+          this.border,
+          this.objectCores,
+          pinned,
+          mine,
+          clearance,
+          (region) => (largest[region] ?? 0) < this.keep.sameSurface && (unlikeness[region] ?? 0) === 0,
+          ahead,
+        );
+      return { label, pinned, touched, keep, unpaintedKeep: unpainted };
     });
   }
 }
