@@ -57,11 +57,6 @@ export interface BrushSeeds {
   readonly touched: readonly number[];
   /** The superpixels keep starts from against this brush: painted "Not this" and the unpainted keep seeds. */
   readonly keep: readonly number[];
-  /**
-   * Keep's unpainted seeds against the brush, given the largest step the brush's pins need to reach each
-   * superpixel (what it reaches without crossing a real edge is never keep's).
-   */
-  readonly unpaintedKeep: (largest: Float64Array, unlikeness: Float32Array) => readonly number[];
 }
 
 export interface Growth {
@@ -95,14 +90,12 @@ export function growLabels(
   const heldByPainted = new Uint8Array(count);
   for (const brush of brushes) {
     if (brush.touched.length === 0) continue;
-    const pinnedUnlikeness = unlikenessTo(graph, brush.pinned, costs);
-    const claims = nearness(graph, brush.pinned, pinnedUnlikeness, costs);
+    const claims = nearness(graph, brush.pinned, unlikenessTo(graph, brush.pinned, costs), costs);
     const competes =
       brush.pinned.length === brush.touched.length
         ? claims
         : nearness(graph, brush.touched, unlikenessTo(graph, brush.touched, costs), costs);
-    const unpainted = brush.unpaintedKeep(claims.largest, pinnedUnlikeness);
-    const keep = nearness(graph, [...brush.keep, ...unpainted], undefined, costs, painted);
+    const keep = nearness(graph, brush.keep, undefined, costs, painted);
     for (let region = 0; region < count; region++) {
       if (!nearer(competes, best, region)) continue;
       best.largest[region] = competes.largest[region] ?? Number.POSITIVE_INFINITY;

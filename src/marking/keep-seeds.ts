@@ -14,59 +14,14 @@ export interface FoundObject {
 export interface KeepOptions {
   /** How far from a brush's marks, as a share of the long side, the border still seeds keep against it. */
   readonly borderClearance: number;
-  /**
-   * Ahead of a stroke's end, along its direction, the border seeds no keep against its brush up to this share of
-   * the long side away (a run stroked to near the photo's edge runs off it), within a cone `aheadSpread` wide.
-   */
-  readonly ahead: number;
-  readonly aheadSpread: number;
   /** The share of a found object's box, about its centre, that seeds keep. */
   readonly objectCore: number;
-  /** A superpixel the brush reaches with no step this large is the marked surface's, never keep's seed. */
-  readonly sameSurface: number;
 }
 
-export const DEFAULT_KEEP: KeepOptions = {
-  borderClearance: 0.05,
-  ahead: 0,
-  aheadSpread: 0.2,
-  objectCore: 0.4,
-  sameSurface: 0,
-};
-
-/** Where a stroke ends, and the way it was heading there (a unit vector pointing out of the stroke). */
-export interface StrokeEnd {
-  readonly x: number;
-  readonly y: number;
-  readonly dx: number;
-  readonly dy: number;
-}
-
-/** Both ends of every stroke in `points` lists (x, y pairs); a tap has no heading and no ends. */
-export function strokeEnds(strokes: readonly (readonly number[])[]): StrokeEnd[] {
-  const ends: StrokeEnd[] = [];
-  const end = (x: number, y: number, fromX: number, fromY: number) => {
-    const length = Math.hypot(x - fromX, y - fromY);
-    if (length > 0) ends.push({ x, y, dx: (x - fromX) / length, dy: (y - fromY) / length });
-  };
-  for (const points of strokes) {
-    if (points.length < 4) continue;
-    const at = (i: number) => points[i] ?? 0;
-    end(at(0), at(1), at(2), at(3));
-    const last = points.length - 2;
-    end(at(last), at(last + 1), at(last - 2), at(last - 1));
-  }
-  return ends;
-}
-
-/** Whether (x, y) lies in the cone ahead of `end`, at most `reach` along it, `spread` wide per unit along. */
-function isAhead(end: StrokeEnd, x: number, y: number, reach: number, spread: number): boolean {
-  const vx = x - end.x;
-  const vy = y - end.y;
-  const along = vx * end.dx + vy * end.dy;
-  if (along < 0 || along > reach) return false;
-  return Math.abs(vx * end.dy - vy * end.dx) <= spread * along + reach * 0.05;
-}
+// Measured on the real kitchens (docs/decisions.md D69): sparing more of the border near a stroke, ahead of its
+// ends, or wherever the brush reaches without crossing an edge, traded the room's leak for the surfaces' recall
+// one for one; what a brush misses a stroke or a look-alike adds, while what it leaks paints the room.
+export const DEFAULT_KEEP: KeepOptions = { borderClearance: 0.05, objectCore: 0.4 };
 
 /** The superpixels that touch the picture's edge. */
 export function borderRegions({ width, height, labels, count }: Superpixels): number[] {
@@ -120,17 +75,14 @@ export function unpaintedKeep(
   pinned: readonly number[],
   mine: Uint8Array,
   clearance: number,
-  sameSurface: (region: number) => boolean,
-  ahead: { ends: readonly StrokeEnd[]; reach: number; spread: number },
 ): number[] {
   const { centre } = graph;
   const limit = clearance * clearance;
   const keep: number[] = [];
   for (const region of border) {
-    if (mine[region] === 1 || sameSurface(region)) continue;
+    if (mine[region] === 1) continue;
     const x = centre[region * 2] ?? 0;
     const y = centre[region * 2 + 1] ?? 0;
-    if (ahead.ends.some((end) => isAhead(end, x, y, ahead.reach, ahead.spread))) continue;
     let clear = true;
     for (const other of pinned) {
       const dx = (centre[other * 2] ?? 0) - x;
@@ -144,6 +96,6 @@ export function unpaintedKeep(
   }
   for (const core of cores)
     if (!core.some((region) => mine[region] === 1))
-      for (const region of core) if (mine[region] !== 1 && !sameSurface(region)) keep.push(region);
+      for (const region of core) if (mine[region] !== 1) keep.push(region);
   return keep;
 }

@@ -12,10 +12,16 @@ import {
   type FoundObject,
   type KeepOptions,
   objectCoreRegions,
-  strokeEnds,
   unpaintedKeep,
 } from './keep-seeds';
-import { DEFAULT_LOOK_ALIKE, type LookAlikeOptions, type LookAlikes, lookAlikes } from './look-alikes';
+import {
+  DEFAULT_LOOK_ALIKE,
+  type LookAlikeOptions,
+  type LookAlikes,
+  lookAlikes,
+  type RegionShapes,
+  regionShapes,
+} from './look-alikes';
 import type { LabPicture, RgbaPicture } from './pixels';
 import { refineEdges } from './refine-edges';
 import { type RegionGraph, regionGraph } from './region-graph';
@@ -53,6 +59,7 @@ export class MarkingSession {
   private readonly borderRadius: number;
   private readonly border: number[];
   private readonly objectCores: number[][];
+  private readonly shapes: RegionShapes;
 
   constructor(picture: RgbaPicture, options: MarkingOptions = {}) {
     this.lab = toLab(picture);
@@ -65,6 +72,7 @@ export class MarkingSession {
     this.lookAlike = options.lookAlike ?? DEFAULT_LOOK_ALIKE;
     this.keep = options.keep ?? DEFAULT_KEEP;
     this.border = borderRegions(this.superpixels);
+    this.shapes = regionShapes(this.width, this.height, this.superpixels.labels, this.graph.count);
     this.objectCores = objectCoreRegions(
       this.graph,
       this.width,
@@ -89,7 +97,7 @@ export class MarkingSession {
     const brush = marks.at(-1)?.brush;
     const offered =
       brush && brush !== 'not-this'
-        ? lookAlikes(this.graph, labels, labelOf(brush), this.lookAlike)
+        ? lookAlikes(this.graph, labels, labelOf(brush), this.shapes, this.lookAlike)
         : { regions: [], areas: 0, pixels: 0 };
     return { pixels, regions: labels, lookAlikes: { ...offered, brush } };
   }
@@ -101,19 +109,9 @@ export class MarkingSession {
    */
   private brushSeeds(seeds: Uint8Array, marks: readonly Mark[]): BrushSeeds[] {
     const painted = everTouched(this.superpixels, marks, 'not-this');
-    const longSide = Math.max(this.width, this.height);
-    const clearance = this.keep.borderClearance * longSide;
+    const clearance = this.keep.borderClearance * Math.max(this.width, this.height);
     return MARKED_SURFACES.map((surface) => {
       const label = surfaceLabel(surface);
-      const ahead = {
-        ends: strokeEnds(
-          marks.flatMap((mark) =>
-            mark.kind === 'stroke' && labelOf(mark.brush) === label ? [mark.points] : [],
-          ),
-        ),
-        reach: this.keep.ahead * longSide,
-        spread: this.keep.aheadSpread,
-      };
       const mine = seeds.map((seed) => (seed === label ? 1 : 0));
       const everMine = everTouched(this.superpixels, marks, brushOf(label) ?? surface);
       const pinned: number[] = [];
@@ -124,18 +122,8 @@ export class MarkingSession {
         else if (painted[region] === 1) keep.push(region);
         if (everMine[region] === 1) touched.push(region);
       });
-      const unpainted = (largest: Float64Array, unlikeness: Float32Array) =>
-        unpaintedKeep(
-          this.graph,
-          this.border,
-          this.objectCores,
-          pinned,
-          mine,
-          clearance,
-          (region) => (largest[region] ?? 0) < this.keep.sameSurface && (unlikeness[region] ?? 0) === 0,
-          ahead,
-        );
-      return { label, pinned, touched, keep, unpaintedKeep: unpainted };
+      keep.push(...unpaintedKeep(this.graph, this.border, this.objectCores, pinned, mine, clearance));
+      return { label, pinned, touched, keep };
     });
   }
 }
