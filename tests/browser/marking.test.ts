@@ -93,10 +93,15 @@ describe('marking the kitchen in the photo', () => {
     await dragStrokes(page, strokes, async (made) => {
       if (made !== 1) return;
       // The first front offers the other cabinets; turned down here, it goes away until the next mark.
-      await page.getByText(/look like your fronts/).waitFor();
+      await page.getByText(/like your fronts too/).waitFor();
       await expectNoAxeViolations(page, 'marking with an overlay and an offer');
+      // Adding is a choice, not the way on: the primary button stays "Use this marking".
+      expect(await button('Add them').getAttribute('class')).not.toContain('button--primary');
+      const before = await button('Use this marking').boundingBox();
       await button('No thanks').click();
-      await page.getByText(/look like your fronts/).waitFor({ state: 'hidden' });
+      await page.getByText(/like your fronts too/).waitFor({ state: 'hidden' });
+      // Turning the offer down moves nothing on the page (it once scrolled the photo under the pointer).
+      expect((await button('Use this marking').boundingBox())?.y).toBe(before?.y);
     });
     // Undo takes back the last stroke, and the overlay follows; the stroke is then made again.
     await button('Undo').click();

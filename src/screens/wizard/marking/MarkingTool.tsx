@@ -169,25 +169,37 @@ export default function MarkingTool(props: MarkingToolProps) {
       <p className="marking__progress" role="status">
         {progress}
       </p>
-      {showOffer && (
+      {status.state === 'ready' && (
+        // Always in place, and as tall with an offer as without (both are laid in one cell, the unused one
+        // invisible): a box that came and went moved the page under the pointer mid-marking.
         <fieldset className="marking__offer notice">
           <legend className="visually-hidden">Areas that look alike</legend>
-          <p>
-            {offer.areas === 1 ? 'One more area looks' : `${offer.areas} more areas look`} like your{' '}
-            {SURFACE_NAMES[offerBrush]} (striped). Add {offer.areas === 1 ? 'it' : 'them'}?
-          </p>
-          <div className="marking__offer-actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => dispatch({ type: 'offer-accepted', brush: offerBrush, regions: offer.regions })}
-            >
-              Add {offer.areas === 1 ? 'it' : 'them'}
-            </button>
-            <button type="button" className="button button--quiet" onClick={marking.dismissOffer}>
-              No thanks
-            </button>
+          <div className={`marking__offer-question${showOffer ? '' : ' marking__offer--unused'}`}>
+            <p>
+              Solid colour is what you marked. The striped{' '}
+              {offer?.areas === 1 ? 'area looks' : `${offer?.areas ?? ''} areas look`} like your{' '}
+              {SURFACE_NAMES[offerBrush === 'worktop' ? 'worktop' : 'fronts']} too: add{' '}
+              {offer?.areas === 1 ? 'it' : 'them'}?
+            </p>
+            <div className="marking__offer-actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() =>
+                  showOffer && dispatch({ type: 'offer-accepted', brush: offerBrush, regions: offer.regions })
+                }
+              >
+                Add {offer?.areas === 1 ? 'it' : 'them'}
+              </button>
+              <button type="button" className="button button--quiet" onClick={marking.dismissOffer}>
+                No thanks
+              </button>
+            </div>
           </div>
+          <p className={showOffer ? 'marking__offer--unused' : undefined}>
+            Solid colour is what you marked; what is left clear stays as it is in your photo. Stripes, when
+            they show, are areas that look like what you marked, for you to add or leave.
+          </p>
         </fieldset>
       )}
       {(saveError ?? prepareError) && (
