@@ -22,8 +22,6 @@ export interface GrowthCosts {
   /** Per ΔE76 between a superpixel and the nearest colour its brush was marked on, beyond `tolerance`. */
   readonly likeness: number;
   readonly tolerance: number;
-  /** How much lightness counts in unlikeness: light falls unevenly across one surface. */
-  readonly likenessLightness: number;
   /** The largest step a brush may take and still claim what lies beyond it. */
   readonly reach: number;
   /**
@@ -42,7 +40,6 @@ export const DEFAULT_GROWTH_COSTS: GrowthCosts = {
   tolerance: 2,
   reach: 40,
   margin: 0,
-  likenessLightness: 1,
 };
 
 /** What a brush and its rival keep start from. */
@@ -214,10 +211,7 @@ function unlikenessTo(graph: RegionGraph, pinned: readonly number[], costs: Grow
   for (let region = 0; region < count; region++) {
     let nearest = Number.POSITIVE_INFINITY;
     for (const sample of pinned) {
-      nearest = Math.min(
-        nearest,
-        labDistanceSquared(colour, region, colour, sample, costs.likenessLightness),
-      );
+      nearest = Math.min(nearest, labDistanceSquared(colour, region, colour, sample));
       if (nearest === 0) break;
     }
     unlikeness[region] = Math.max(0, Math.sqrt(nearest) - costs.tolerance);
