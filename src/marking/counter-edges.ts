@@ -12,9 +12,19 @@ export interface CounterEdgeOptions {
   readonly beyond: number;
   /** How much stronger than the median along the look an edge must be to count. */
   readonly contrast: number;
+  /**
+   * How far the seeds run on past the stroke's ends, as a share of its length: the wall behind a hob between two
+   * counters is the same wall.
+   */
+  readonly extend: number;
 }
 
-export const DEFAULT_COUNTER_EDGES: CounterEdgeOptions = { reach: 0.08, beyond: 0.012, contrast: 2 };
+export const DEFAULT_COUNTER_EDGES: CounterEdgeOptions = {
+  reach: 0.08,
+  beyond: 0.012,
+  contrast: 2,
+  extend: 0.5,
+};
 
 /** Samples along a stroke's chord, every SPACING pixels. */
 const SPACING = 3;
@@ -70,7 +80,8 @@ export function beyondCounterEdges(
       );
       if (edgeAt < 0) continue;
       const offset = side * (edgeAt + beyond);
-      for (const t of along) {
+      const past = options.extend * length;
+      for (let t = -past; t <= length + past; t += SPACING) {
         const x = Math.round(x0 + ux * t - uy * offset);
         const y = Math.round(y0 + uy * t + ux * offset);
         if (x >= 0 && y >= 0 && x < width && y < height) pixels.push(y * width + x);

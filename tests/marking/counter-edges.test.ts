@@ -37,7 +37,7 @@ describe("keep beyond a counter's edges", () => {
   it('is what holds the wall: without looking for the edge, the worktop climbs it', () => {
     const session = new MarkingSession(picture, {
       regions: 500,
-      counterEdges: { reach: 0, beyond: 0, contrast: 2 },
+      counterEdges: { reach: 0, beyond: 0, contrast: 2, extend: 0 },
     });
     expect(share(session.mark([stroke]).pixels)).toBeGreaterThan(0.5);
   });
