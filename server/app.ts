@@ -210,6 +210,8 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         moderator: parts.moderator ?? deferred.moderator,
         pool: imagePool,
         moderationTimeoutMs: config.moderationTimeoutMs,
+        // The pool's bound on waiting photos bounds those waiting for moderation too (IMAGE_QUEUE_MAX).
+        moderationWaitingMax: imagePoolSettings(config.imagePool).queueMax,
       });
       await api.register(surfaceMaskRoutes, { masks: imageStorage.masks, pool: imagePool });
       await api.register(jobQueue, {
