@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERATION_JOB_DEFAULTS } from '../config';
 import { resolveConfiguration } from '../generation/configuration';
+import { masksDigest } from '../generation/photo/masks-digest';
 import {
   GenerationFailure,
   type GenerationProvider,
@@ -24,7 +25,7 @@ import type { ReadSurfaceMasks } from '../images/surface-masks';
 import { ServiceFailure } from '../outbound/service-failure';
 import type { Quota } from '../quota/quota';
 import type { JobRecord, JobStore, Lease } from './job-store';
-import { NO_LONGER_IN_CATALOGUE, notChargedMessage } from './messages';
+import { MARKING_CHANGED, NO_LONGER_IN_CATALOGUE, notChargedMessage } from './messages';
 
 /** Photoreal providers take up to about two minutes; the app stops waiting at five. */
 export const GENERATION_TIMEOUT_MS = 3 * 60_000;
@@ -171,6 +172,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // The masks are kept with the photo, so under the same (current) owner.
       ownerNow(record).then((owner) => options.readMasks(owner, request.imageId)),
     ]);
+    // A job paints exactly the masks it was asked with (issue 34, point 4): masks changed while it waited would
+    // file their picture under the old digest, where "generate again" with the old masks would find it.
+    if (request.masksDigest !== undefined && (masks && masksDigest(masks)) !== request.masksDigest) {
+      throw new GenerationFailure(MARKING_CHANGED);
+    }
     context.signal.throwIfAborted();
     const picture = await provider.kitchen(
       {
