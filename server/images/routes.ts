@@ -20,16 +20,16 @@ export interface ImageRoutesOptions {
   pool: ImagePool;
   /** A photo whose own scoring takes longer is answered 503 and the moderator restarted. */
   moderationTimeoutMs?: number;
-  /** Uploads that may wait for moderation behind the one in hand (decoding or in line). */
-  moderationWaitingMax?: number;
+  /** Uploads that may be between their place in the moderation line and their verdict (decoding or in line). */
+  moderationCapacity?: number;
   /** Largest accepted upload; defaults to `imageLimits.maxBytes` (15 MB). */
   maxUploadBytes?: number;
 }
 
 /** Generous: the nsfw model scores in about a tenth of a second, but its first load takes seconds. */
 export const MODERATION_TIMEOUT_MS = 20_000;
-/** The image pool's default queue (`IMAGE_QUEUE_MAX`), which the server passes in. */
-const MODERATION_WAITING_MAX = 8;
+/** The image pool's default threads and queue (`IMAGE_QUEUE_MAX`); the server passes its own. */
+const MODERATION_CAPACITY = 9;
 
 // Stored images never change (a new upload gets a new id), but they can be deleted, on another device too: the
 // browser keeps them privately and asks each time (answered 304 by the id alone), so a deleted one is gone on
@@ -41,7 +41,7 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
   const { store, pool } = options;
   const moderation = createModerationLine(options.moderator, {
     timeoutMs: options.moderationTimeoutMs ?? MODERATION_TIMEOUT_MS,
-    waitingMax: options.moderationWaitingMax ?? MODERATION_WAITING_MAX,
+    capacity: options.moderationCapacity ?? MODERATION_CAPACITY,
   });
   const maxBytes = options.maxUploadBytes ?? imageLimits.maxBytes;
   const limits = { ...imageLimits, maxBytes };

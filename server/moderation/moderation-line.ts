@@ -1,5 +1,5 @@
 // One moderation thread serves the process, so photos take turns at it (issue 34, point 3). Each upload takes a
-// place in line before it is decoded, so a refused one costs nothing; the line is bounded (503 with Retry-After).
+// place in line before it is decoded, so a refused one costs nothing; places are bounded (503 with Retry-After).
 // A photo's clock starts when its turn does, and a photo that overruns restarts the moderator while it is the
 // only one in hand: the photos behind it wait in this line, never in the thread, and meet a fresh one.
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,8 +12,8 @@ const RETRY_AFTER_SECONDS = 5;
 export interface ModerationLineOptions {
   /** A photo's own scoring may take this long before it is answered 503 and the moderator restarted. */
   timeoutMs: number;
-  /** Photos that may wait behind the one in hand (decoding or in line); one more is refused. */
-  waitingMax: number;
+  /** Photos that may hold a place at once (decoding, in line or in hand); one more is refused. */
+  capacity: number;
 }
 
 /** An upload's place in line: `classify` when decoded, or `leave` when it ends without (a decode error). */
@@ -36,7 +36,7 @@ const timedOut = () =>
   );
 
 export function createModerationLine(moderator: Moderator, options: ModerationLineOptions): ModerationLine {
-  const { timeoutMs, waitingMax } = options;
+  const { timeoutMs, capacity } = options;
   let places = 0;
   let last: Promise<unknown> = Promise.resolve();
   // A running estimate of one photo's turn, for Retry-After.
@@ -74,7 +74,7 @@ export function createModerationLine(moderator: Moderator, options: ModerationLi
 
   return {
     enter() {
-      if (places > waitingMax) {
+      if (places >= capacity) {
         const seconds = Math.ceil((typicalMs * places) / 1000);
         throw new HttpError(
           503,

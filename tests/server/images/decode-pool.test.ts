@@ -278,7 +278,7 @@ describe('photos waiting for the one moderation thread (issue 34, point 3)', () 
     const { moderator, state } = oneThreadModerator(20, true);
     const { origin } = await serverWith({ moderationTimeoutMs: 300 }, moderator);
     const stuck = upload(origin, jpeg);
-    await expect.poll(() => state.given()).toBe(1);
+    await expect.poll(() => state.given(), { timeout: 20_000 }).toBe(1);
     const behind = await Promise.all(Array.from({ length: 5 }, () => upload(origin, jpeg)));
     const hung = await stuck;
     expect([hung.status, errorOf(hung).code]).toEqual([503, 'MODERATION_TIMEOUT']);
@@ -297,7 +297,7 @@ describe('photos waiting for the one moderation thread (issue 34, point 3)', () 
   it('bound the line: past the image queue, 503 IMAGE_SERVICE_BUSY with Retry-After, never 500', async () => {
     const { moderator, state } = oneThreadModerator(100, false);
     const { origin } = await serverWith(
-      { imagePool: { queueMax: 2 }, moderationTimeoutMs: 5_000 },
+      { imagePool: { workers: 1, queueMax: 2 }, moderationTimeoutMs: 5_000 },
       moderator,
     );
     const answers = await Promise.all(Array.from({ length: 12 }, () => upload(origin, jpeg)));
