@@ -210,6 +210,9 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         moderator: parts.moderator ?? deferred.moderator,
         pool: imagePool,
         moderationTimeoutMs: config.moderationTimeoutMs,
+        // The pool's bound on photos in hand and waiting bounds those at moderation too (IMAGE_QUEUE_MAX).
+        moderationCapacity:
+          imagePoolSettings(config.imagePool).workers + imagePoolSettings(config.imagePool).queueMax,
       });
       await api.register(surfaceMaskRoutes, { masks: imageStorage.masks, pool: imagePool });
       await api.register(jobQueue, {

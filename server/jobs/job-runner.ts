@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERATION_JOB_DEFAULTS } from '../config';
 import { resolveConfiguration } from '../generation/configuration';
+import { masksDigest } from '../generation/photo/masks-digest';
 import {
   GenerationFailure,
   type GenerationProvider,
@@ -18,12 +19,13 @@ import {
 } from '../generation/provider';
 import type { ImagePool } from '../images/image-pool';
 import { ImageRejectedError } from '../images/image-rejection';
-import type { ImageStore } from '../images/image-store';
+import type { ImageStore, StoredImage } from '../images/image-store';
+import { StorageLimitReachedError } from '../images/store/storage-limit';
 import type { ReadSurfaceMasks } from '../images/surface-masks';
 import { ServiceFailure } from '../outbound/service-failure';
 import type { Quota } from '../quota/quota';
 import type { JobRecord, JobStore, Lease } from './job-store';
-import { NO_LONGER_IN_CATALOGUE, notChargedMessage } from './messages';
+import { MARKING_CHANGED, NO_LONGER_IN_CATALOGUE, notChargedMessage } from './messages';
 
 /** Photoreal providers take up to about two minutes; the app stops waiting at five. */
 export const GENERATION_TIMEOUT_MS = 3 * 60_000;
@@ -144,18 +146,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function photo(record: JobRecord, imageId: string): Promise<ProviderImage> {
+  async function photo(record: JobRecord, imageId: string): Promise<StoredImage> {
     const stored = await images.get(await ownerNow(record), imageId);
     if (!stored) throw new GenerationFailure('Your photo is no longer available. Please upload it again.');
     return stored;
   }
 
-  async function produce(record: JobRecord, context: ProviderContext): Promise<ProviderImage> {
+  /** The provider's picture, with the stored photo it was made from. */
+  async function produce(
+    record: JobRecord,
+    context: ProviderContext,
+  ): Promise<{ picture: ProviderImage; source: StoredImage }> {
     const { request, job } = record;
     if (request.kind === 'empty_room') {
       const source = await photo(record, request.imageId);
       context.signal.throwIfAborted();
-      return provider.emptyRoom({ photo: source }, context);
+      return { picture: await provider.emptyRoom({ photo: source }, context), source };
     }
     // Once a run: the route checked the request, but this run may be on another instance, after a deploy.
     const resolution = resolveConfiguration(request);
@@ -166,8 +172,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // The masks are kept with the photo, so under the same (current) owner.
       ownerNow(record).then((owner) => options.readMasks(owner, request.imageId)),
     ]);
+    // A job paints exactly the masks it was asked with (issue 34, point 4): masks changed while it waited would
+    // file their picture under the old digest, where "generate again" with the old masks would find it.
+    if (request.masksDigest !== undefined && (masks && masksDigest(masks)) !== request.masksDigest) {
+      throw new GenerationFailure(MARKING_CHANGED);
+    }
     context.signal.throwIfAborted();
-    return provider.kitchen(
+    const picture = await provider.kitchen(
       {
         photo: source,
         emptyRoom,
@@ -177,6 +188,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       },
       context,
     );
+    return { picture, source };
+  }
+
+  /** Stores a checked result; results count against the visitor's cap like uploads (issue 34, point 2). */
+  async function storeResult(record: JobRecord, picture: ProviderImage & { width: number; height: number }) {
+    try {
+      return await putResult(record, picture);
+    } catch (error) {
+      // The job fails and its unit comes back; the message is written for the visitor.
+      throw error instanceof StorageLimitReachedError
+        ? new GenerationFailure(error.message, { cause: error })
+        : error;
+    }
   }
 
   async function fail(record: JobRecord, error: unknown, timedOut: boolean): Promise<void> {
@@ -231,13 +255,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       photos: options.pictures.photos,
     };
     try {
-      const picture = await checkedPicture(
-        options.pictures,
-        await abortable(produce(record, context), signal),
-      );
+      const { picture, source } = await abortable(produce(record, context), signal);
+      // An empty room that is the photo byte for byte (offline) is filed as the photo itself: repeating it
+      // stores nothing new (issue 34, point 2). A kitchen keeps a result of its own, which shares and
+      // deletions treat apart from the photo.
+      const unchanged = record.request.kind === 'empty_room' && picture.bytes.equals(source.bytes);
+      const checked = unchanged ? undefined : await checkedPicture(options.pictures, picture);
       signal.throwIfAborted();
       await context.reportStage('finishing');
-      const { ownerId, resultId } = await putResult(record, picture);
+      if (!checked) {
+        await jobs.succeed(id, source.id);
+        return;
+      }
+      const { ownerId, resultId } = await storeResult(record, checked);
       // Cancelled while the picture was being stored: nobody will ask for it.
       if (!(await jobs.succeed(id, resultId))) await images.delete(ownerId, resultId);
     } catch (error) {

@@ -163,6 +163,15 @@ export interface JobStore {
   succeed(id: string, resultImageId: string): Promise<boolean>;
   /** The user's latest job by `provider` that succeeded with exactly this request; undefined when none did. */
   findSucceeded(userId: number, request: StoredJobRequest, provider: string): Promise<JobRecord | undefined>;
+  /**
+   * The user's latest kitchen by `provider` that succeeded with the same photo, masks and front and worktop as
+   * `request` (whatever its layout, island or other choices): offline, the same picture.
+   */
+  findSamePicture(
+    userId: number,
+    request: Extract<StoredJobRequest, { kind: 'kitchen' }>,
+    provider: string,
+  ): Promise<JobRecord | undefined>;
   /** Ends an unfinished job as failed or cancelled; the ended job, or undefined when it had already ended. */
   end(
     id: string,
@@ -229,6 +238,24 @@ export function createJobStore(db: Database): JobStore {
          WHERE user_id = $1 AND kind = $2 AND state = 'succeeded' AND provider = $3 AND request = $4::jsonb
          ORDER BY updated_at DESC LIMIT 1`,
         [userId, request.kind, provider, JSON.stringify(request)],
+      ),
+
+    findSamePicture: (userId, request, provider) =>
+      one(
+        db,
+        `SELECT ${COLUMNS} FROM generation_jobs
+         WHERE user_id = $1 AND kind = 'kitchen' AND state = 'succeeded' AND provider = $2
+           AND request->>'imageId' = $3 AND request->>'masksDigest' IS NOT DISTINCT FROM $4
+           AND request->>'frontalId' = $5 AND request->>'worktopId' = $6
+         ORDER BY updated_at DESC LIMIT 1`,
+        [
+          userId,
+          provider,
+          request.imageId,
+          request.masksDigest ?? null,
+          request.frontalId,
+          request.worktopId,
+        ],
       ),
 
     async countUnfinished(userId, tx = db) {

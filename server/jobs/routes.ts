@@ -10,7 +10,6 @@ import {
   generateEmptyRoomRequestSchema,
   generateKitchenRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
-  type JobKind,
   jobPaths,
 } from '../../contract/generation';
 import { BoundedCache } from '../catalogue/bounded-cache';
@@ -117,12 +116,26 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     return resultId && (await images.has(userId, resultId)) ? earlier : undefined;
   }
 
-  /** What a job of this kind costs here: a kitchen always; an empty room only from a paid provider. */
-  const chargeFor = (request: FastifyRequest, kind: JobKind): Charge | null =>
-    kind === 'kitchen' || isPaid(provider)
-      ? // Guests are bounded per network too; accounts (when they exist) per account only.
-        { network: clientNetwork(request.ip), paid: isPaid(provider) }
-      : null;
+  /**
+   * Offline, a kitchen whose picture the visitor already has (issue 34, point 9): with nothing marked it is the
+   * photo as it is; otherwise it is the picture of an earlier kitchen of the same photo, masks, front and
+   * worktop (a change of layout or island alone changes only the free sketch).
+   */
+  async function picturedAlready(userId: number, stored: StoredJobRequest): Promise<boolean> {
+    if (isPaid(provider) || stored.kind !== 'kitchen') return false;
+    if (!stored.masksDigest) return true;
+    const earlier = await jobs.findSamePicture(userId, stored, provider.name);
+    const resultId = earlier?.job.resultImageId;
+    return Boolean(resultId && (await images.has(userId, resultId)));
+  }
+
+  /** What a job costs here: a kitchen, unless offline and already pictured; an empty room only when paid. */
+  async function chargeFor(request: FastifyRequest, stored: StoredJobRequest): Promise<Charge | null> {
+    const charged =
+      stored.kind === 'kitchen' ? !(await picturedAlready(request.userId, stored)) : isPaid(provider);
+    // Guests are bounded per network too; accounts (when they exist) per account only.
+    return charged ? { network: clientNetwork(request.ip), paid: isPaid(provider) } : null;
+  }
 
   async function start(
     request: FastifyRequest,
@@ -137,7 +150,7 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
       provider: provider.name,
       idempotencyKey,
     };
-    const admitted = await admit({ job, charge: chargeFor(request, stored.kind) });
+    const admitted = await admit({ job, charge: await chargeFor(request, stored) });
     if (admitted.created) await queue.queued();
     setGenerationsRemaining(reply, admitted.remaining);
     return reply.code(202).send({ job: admitted.job });

@@ -229,7 +229,8 @@ export default function MarkingTool(props: MarkingToolProps) {
       </div>
       {canSkip && (
         <p className="muted marking__fine-print">
-          Without marking, your result is a drawing of the new kitchen rather than your own photo recoloured.
+          Without marking, your photo is shown as it is, beside a sketch of the layout: only what you mark
+          takes the colours and materials you choose.
         </p>
       )}
     </section>
