@@ -2,6 +2,8 @@
 // working size), marked with the visitor's natural strokes, and measured against the trace. The real-photo
 // marking tests and the marking benchmark both measure through here.
 import sharp from 'sharp';
+import { locateObjects } from '../server/moderation/coco-detector';
+import { KITCHEN_OBJECT_MIN_SCORE, locatedKitchenCheckOf } from '../server/moderation/kitchen-check';
 import { labelOf } from '../src/marking/brushes';
 import type { FoundObject } from '../src/marking/keep-seeds';
 import { type MarkingOptions, MarkingSession } from '../src/marking/marking-session';
@@ -9,6 +11,19 @@ import { workingSize } from '../src/marking/working-picture';
 import { type HandMarkedKitchen, naturalStrokes, tracedKeep, tracedMasks } from './marked-real-kitchens';
 import { markUntil, type Truth, truthOf } from './marking-visitor';
 import { realPhotoIfPresent } from './photo-source';
+
+/** What the moderation thread's detector locates in the photo as uploaded (at most 2048 px), as the app gets it. */
+export async function locatedObjects(kitchen: HandMarkedKitchen): Promise<FoundObject[]> {
+  const photo = realPhotoIfPresent(kitchen.file);
+  if (!photo) return [];
+  const upload = await sharp(photo)
+    .rotate()
+    .resize(2048, 2048, { fit: 'inside', withoutEnlargement: true })
+    .jpeg()
+    .toBuffer();
+  const check = locatedKitchenCheckOf(await locateObjects(new Uint8Array(upload), KITCHEN_OBJECT_MIN_SCORE));
+  return check.objects ?? [];
+}
 
 export interface OpenedKitchen {
   readonly session: MarkingSession;
