@@ -77,10 +77,11 @@ describe('marking the kitchen in the photo', () => {
     // The strokes a simulated visitor needs on this kitchen in Node (offers left aside: they are taps on
     // areas the browser's own superpixels decide), replayed with the mouse in the browser.
     const { width, height } = kitchen.picture;
-    const plan = markUntil(new MarkingSession(toMark.picture), toMark.truth, GOAL, 20, {
+    const plan = markUntil(new MarkingSession(toMark.picture), toMark.truth, GOAL, 30, {
       acceptOffers: false,
     });
     expect(plan.at(-1)?.iou.fronts).toBeGreaterThanOrEqual(GOAL.fronts);
+    expect(plan.at(-1)?.iou.worktop).toBeGreaterThanOrEqual(GOAL.worktop);
     await openMarking();
     await expectNoAxeViolations(page, 'marking');
 
@@ -129,6 +130,14 @@ describe('marking the kitchen in the photo', () => {
     expect(iou(fronts.plane, kitchen.masks.planes.fronts)).toBeGreaterThan(GOAL.fronts - 0.05);
     expect(iou(worktop.plane, kitchen.masks.planes.worktop)).toBeGreaterThan(GOAL.worktop - 0.05);
     await expectNoAxeViolations(page, 'photo step, marked');
+
+    // Changing the marking opens the saved strokes, after a reload too, and undo reaches back into them.
+    await page.reload();
+    await button(MARKING_WORDS.change).click();
+    await waitForOverlayOf(page, marks);
+    await button('Undo').click();
+    await waitForOverlayOf(page, marks - 1);
+    await button('Cancel').click();
   });
 
   it('marks with the keyboard alone, clears, and can be skipped', async () => {

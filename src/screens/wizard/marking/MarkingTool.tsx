@@ -7,6 +7,7 @@ import { useKitchenContext } from '../../../kitchen/use-kitchen';
 import { BRUSHES, type Brush } from '../../../marking/brushes';
 import type { FoundObject } from '../../../marking/keep-seeds';
 import { BRUSH_COLOURS } from '../../../marking/overlay';
+import { rememberMarks, savedMarks } from '../../../persistence/saved-marking';
 import '../../../styles/marking.css';
 import { BRUSH_HINTS, BRUSH_LABELS } from './brush-words';
 import { MarkingStage } from './MarkingStage';
@@ -38,7 +39,10 @@ export interface MarkingToolProps {
 export default function MarkingTool(props: MarkingToolProps) {
   const { photoDataUrl, isSaving, saveError, canSkip, onSave, onSkip, onCancel } = props;
   const objects = useKitchenContext((context) => context.kitchenCheck?.objects) ?? NO_OBJECTS;
-  const marking = useMarking(photoDataUrl, objects);
+  const imageId = useKitchenContext((context) => context.inputImageId);
+  // Read once per photo: the marks the visitor saved on it last time, to change rather than redraw.
+  const [saved] = useState(() => savedMarks(localStorage, imageId));
+  const marking = useMarking(photoDataUrl, objects, saved);
   const { status, history, dispatch, overlay } = marking;
   const [brush, setBrush] = useState<Brush>('fronts');
   const [zoom, setZoom] = useState(1);
@@ -57,7 +61,9 @@ export default function MarkingTool(props: MarkingToolProps) {
     setPreparing(true);
     setPrepareError(null);
     try {
-      onSave(await marking.masks());
+      const masks = await marking.masks();
+      if (imageId) rememberMarks(localStorage, imageId, history.marks);
+      onSave(masks);
     } catch (error) {
       setPrepareError(error instanceof Error ? error.message : String(error));
     } finally {
