@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MarkingSession } from '../../src/marking/marking-session';
 import { BRUSH_LABELS } from '../../src/screens/wizard/marking/brush-words';
 import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
-import { expectNoAxeViolations } from '../../tooling/browser';
+import { DESKTOP_VIEWPORT, expectNoAxeViolations, MOBILE_VIEWPORT } from '../../tooling/browser';
 import { choosePhoto, photoOutcome } from '../../tooling/kitchen-driver';
 import { KITCHENS_TO_MARK, kitchenToMark } from '../../tooling/known-kitchen-marking';
 import { knownKitchen } from '../../tooling/known-kitchens';
@@ -138,6 +138,29 @@ describe('marking the kitchen in the photo', () => {
     await button('Undo').click();
     await waitForOverlayOf(page, marks - 1);
     await button('Cancel').click();
+  });
+
+  it('on a phone at 4×, keeps the brushes and Undo in reach, and the Back / Next bar off the photo', async () => {
+    const { page } = suite;
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    try {
+      await openMarking();
+      for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Zoom in' }).click();
+      const viewport = page.locator('.marking__viewport');
+      // Scrolled to the photo's foot: the toolbar floats at the top of the screen, the bar stays below the photo.
+      await viewport.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      const screen = MOBILE_VIEWPORT.height;
+      for (const control of [page.getByRole('radio', { name: /^Worktop/ }), button('Undo')]) {
+        const box = await control.boundingBox();
+        expect(box?.y).toBeGreaterThanOrEqual(0);
+        expect((box?.y ?? screen) + (box?.height ?? 0)).toBeLessThanOrEqual(screen);
+      }
+      const photo = await viewport.boundingBox();
+      const bar = await page.locator('.wizard-nav').boundingBox();
+      expect(bar?.y).toBeGreaterThanOrEqual((photo?.y ?? 0) + (photo?.height ?? 0));
+    } finally {
+      await page.setViewportSize(DESKTOP_VIEWPORT);
+    }
   });
 
   it('marks with the keyboard alone, clears, and can be skipped', async () => {
