@@ -264,7 +264,7 @@ natural strokes. *Room marked*: of what is neither fronts nor worktop, the share
 at most 3%); *fronts / worktop marked*: the share of each surface marked as itself (goal: at least 90%). Then the
 simulated visitor corrects from there (its moves counted after the natural strokes, which count too), up to
 ${MAX_REAL_MOVES} moves; the IoU reached is shown when the goal is not. Held-out photos were not looked at while
-the marking was tuned (docs/decisions.md D73 says what was tuned after they were first measured).
+the marking was tuned (docs/decisions.md D77 says what was tuned after they were first measured).
 
 ### Segmentation in Node
 
