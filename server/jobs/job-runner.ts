@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERATION_JOB_DEFAULTS } from '../config';
 import { resolveConfiguration } from '../generation/configuration';
+import { PROVIDER_MAX_PIXELS } from '../generation/photo/fit-answer';
 import { masksDigest } from '../generation/photo/masks-digest';
 import {
   GenerationFailure,
@@ -69,14 +70,12 @@ export interface JobRunner {
 /** Why a job's signal fired, when it was not the time limit. */
 class JobEnded extends Error {}
 
-/** Providers answer 1-4 MP; 16 MP leaves room for a larger model and bounds a decode to 64 MB of pixels. */
-export const PROVIDER_MAX_PIXELS = 4096 * 4096;
-
 const PICTURE_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 /**
  * A provider's answer is checked like any untrusted input, off the server's thread and within a pixel cap: it
- * must decode as a picture of a format we serve.
+ * must decode as a picture of a format we serve. (A photoreal answer was already checked before its crop, in the
+ * same thread: photo/fit-answer.ts; this covers every provider, whatever it did.)
  */
 async function checkedPicture(
   pictures: Pick<ImagePool, 'inspect'>,
@@ -205,16 +204,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function fail(record: JobRecord, error: unknown, timedOut: boolean): Promise<void> {
     const { id, kind } = record.job;
+    // A failure the visitor is told about in words (an outage, a refusal, an unreadable or oversized answer, the
+    // time limit) is a warning; anything else is our own error. Either way the operator sees why: the visitor's
+    // sentence names no cause. The error carries no key: providers send theirs only in request headers.
+    const told = timedOut || error instanceof ServiceFailure;
+    log[told ? 'warn' : 'error']({ err: error, jobId: id, provider: provider.name }, 'generation failed');
     let reason: string;
     if (timedOut) reason = 'The image service took too long to answer.';
     else if (error instanceof ServiceFailure) reason = error.message;
-    else {
-      log.error({ err: error, jobId: id, provider: provider.name }, 'generation failed');
+    else
       reason =
         kind === 'kitchen'
           ? 'We could not make your kitchen this time.'
           : 'We could not prepare the empty room this time.';
-    }
     const ended = await jobs.end(id, 'failed', notChargedMessage(kind, reason));
     if (ended?.claimId != null) {
       await quota.refund({ id: ended.claimId, userId: ended.userId, idempotencyKey: null });

@@ -36,11 +36,18 @@ const secretFree = {
   },
 };
 
+/** Where log lines go instead of stdout, as JSON (tests read the lines a request or a job wrote). */
+export interface LogDestination {
+  write(line: string): void;
+}
+
 export async function loggerOptions(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
   stdoutIsTerminal = process.stdout.isTTY === true,
+  destination?: LogDestination,
 ): Promise<FastifyServerOptions['logger']> {
   if (config.logLevel === 'silent') return false;
+  if (destination) return { level: config.logLevel, ...secretFree, stream: destination };
   if (logFormatOf(config.logFormat, stdoutIsTerminal) === 'json')
     return { level: config.logLevel, ...secretFree };
   const { default: pretty } = await import('pino-pretty');
