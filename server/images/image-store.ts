@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
  * What made an image: a person's upload, a generated result of that kind, or a share link's preview (derived
  * from a result, one per kitchen: never counted against the cap nor exported).
  */
-export type ImageKind = 'upload' | 'empty_room' | 'kitchen' | 'mask' | 'share_preview';
+export type ImageKind = 'upload' | 'empty_room' | 'kitchen' | 'mask' | 'share_preview' | 'layout_sketch';
 
 /** What is kept beside an image's bytes. */
 export interface StoredImageMeta {

@@ -39,6 +39,8 @@ export interface JobRecord {
   attempts: number;
   /** The provider's own job, saved by an earlier attempt; null when there is none yet. */
   providerRef: ProviderReference | null;
+  /** A succeeded kitchen's layout sketch, drawn when it succeeded (an image of the owner's); null otherwise. */
+  layoutSketchId: string | null;
 }
 
 /** Who takes jobs, and for how long a take (or renewal) holds. */
@@ -71,12 +73,13 @@ interface JobRow {
   claimId: number | null;
   attempts: number;
   providerRef: ProviderReference | string | null;
+  layoutSketchId: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
 
 const COLUMNS = `id, user_id AS "userId", kind, state, request, result_image_id AS "resultImageId", error,
-  provider, claim_id AS "claimId", attempts, provider_ref AS "providerRef", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  provider, claim_id AS "claimId", attempts, provider_ref AS "providerRef", layout_sketch_id AS "layoutSketchId", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 // Constants, never input: safe to write into the SQL as literals (PGlite and pg differ on array parameters).
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
@@ -114,6 +117,7 @@ function toRecord(row: JobRow): JobRecord {
     claimId: row.claimId,
     attempts: row.attempts,
     providerRef: row.providerRef === null ? null : parsedJson(row.providerRef),
+    layoutSketchId: row.layoutSketchId,
   };
 }
 
@@ -160,7 +164,7 @@ export interface JobStore {
   saveProviderRef(id: string, owner: string, ref: ProviderReference): Promise<boolean>;
   /** Moves an unfinished job forward to `stage` (never back); false when it has ended meanwhile (cancelled). */
   advance(id: string, stage: (typeof JOB_STAGES)[number]): Promise<boolean>;
-  succeed(id: string, resultImageId: string): Promise<boolean>;
+  succeed(id: string, resultImageId: string, layoutSketchId?: string | null): Promise<boolean>;
   /** The user's latest job by `provider` that succeeded with exactly this request; undefined when none did. */
   findSucceeded(userId: number, request: StoredJobRequest, provider: string): Promise<JobRecord | undefined>;
   /**
@@ -372,11 +376,12 @@ export function createJobStore(db: Database): JobStore {
       return still.length > 0;
     },
 
-    async succeed(id, resultImageId) {
+    async succeed(id, resultImageId, layoutSketchId = null) {
       const rows = await db.query(
-        `UPDATE generation_jobs SET state = 'succeeded', result_image_id = $2, updated_at = clock_timestamp()
+        `UPDATE generation_jobs SET state = 'succeeded', result_image_id = $2, layout_sketch_id = $3,
+           updated_at = clock_timestamp()
          WHERE id = $1 AND state IN (${UNFINISHED}) RETURNING id`,
-        [id, resultImageId],
+        [id, resultImageId, layoutSketchId],
       );
       return rows.length > 0;
     },

@@ -12,7 +12,6 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   jobPaths,
 } from '../../contract/generation';
-import { BoundedCache } from '../catalogue/bounded-cache';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
@@ -36,7 +35,6 @@ export interface JobQueue {
 }
 
 import { masksDigest } from '../generation/photo/masks-digest';
-import { drawLayoutSketch } from './layout-sketch';
 
 export interface GenerationRoutesOptions {
   db: Database;
@@ -50,7 +48,6 @@ export interface GenerationRoutesOptions {
 }
 
 const HISTORY_LENGTH = 50;
-const SKETCHES_KEPT = 16;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 const idempotencyKeySchema = z
@@ -211,22 +208,23 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     return { job: record.job };
   });
 
-  // Sketches are drawn on request (about half a second of librsvg); the few last asked for are kept.
-  const sketches = new BoundedCache<string, Buffer>(SKETCHES_KEPT);
+  // The sketch drawn when the job succeeded (job-runner.ts): a read, never a drawing.
   app.get(jobPaths.layoutSketch, async (request, reply) => {
-    const id = jobIdOf(request);
-    const record = await jobs.find(request.userId, id);
-    if (!record?.job.layoutSketchUrl) throw jobNotFound();
-    let sketch = sketches.get(id);
-    if (!sketch) {
-      sketch = await drawLayoutSketch(record, images);
-      sketches.set(id, sketch);
-    }
-    // The job's choices never change, so neither does its sketch.
-    return reply
-      .header('content-type', 'image/jpeg')
-      .header('cache-control', 'private, max-age=86400')
-      .send(sketch);
+    const record = await jobs.find(request.userId, jobIdOf(request));
+    if (!record?.job.layoutSketchUrl || !record.layoutSketchId) throw jobNotFound();
+    const etag = `"${record.layoutSketchId}"`;
+    // Asked again each time (no-cache), answered 304 while it is kept: after "delete my data" or its expiry the
+    // browser must not keep showing it, and a revalidation costs an indexed read.
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    const sketch = await images.get(record.userId, record.layoutSketchId);
+    if (!sketch)
+      throw new HttpError(
+        404,
+        'IMAGE_NOT_FOUND',
+        'The layout sketch of this kitchen is no longer available.',
+      );
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.header('content-type', sketch.contentType).send(sketch.bytes);
   });
 
   app.get(jobPaths.history, async (request) => ({
