@@ -50,8 +50,10 @@ describe.each(deploymentCases)('layout sketches on $name', (deploymentCase) => {
       expect(answer.headers.get('cache-control')).toBe('private, no-cache');
       expect((answer.body as Buffer).length).toBe(stored?.byteSize);
     }
-    expect((answers[0]?.body as Buffer).equals(answers[1]?.body as Buffer)).toBe(true);
-    const etag = answers[0]?.headers.get('etag') ?? '';
+    const [first, other] = answers;
+    if (!first || !other) throw new Error('two answers were asked for');
+    expect((first.body as Buffer).equals(other.body as Buffer)).toBe(true);
+    const etag = first.headers.get('etag') ?? '';
     expect(etag).toBe(`"${stored?.sketchId}"`);
     const again = await visitor.request(url, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
