@@ -50,10 +50,10 @@ describe.each(deploymentCases)('layout sketches on $name', (deploymentCase) => {
       expect(answer.headers.get('cache-control')).toBe('private, no-cache');
       expect((answer.body as Buffer).length).toBe(stored?.byteSize);
     }
-    const [first, other] = answers;
-    if (!first || !other) throw new Error('two answers were asked for');
-    expect((first.body as Buffer).equals(other.body as Buffer)).toBe(true);
-    const etag = first.headers.get('etag') ?? '';
+    const [firstAnswer, otherAnswer] = answers;
+    if (!firstAnswer || !otherAnswer) throw new Error('two answers were asked for');
+    expect((firstAnswer.body as Buffer).equals(otherAnswer.body as Buffer)).toBe(true);
+    const etag = firstAnswer.headers.get('etag') ?? '';
     expect(etag).toBe(`"${stored?.sketchId}"`);
     const again = await visitor.request(url, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
