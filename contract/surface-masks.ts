@@ -11,9 +11,10 @@ export const markedSurfaceSchema = z.enum(MARKED_SURFACES);
 
 /**
  * `PUT` replaces a photo's masks: multipart/form-data with one part per marked surface, named by the surface.
- * Each part is a PNG at the stored photo's exact width and height, one grey channel (or any channel count: the
- * server reads the first), 255 where the surface is, 0 elsewhere; values between are a soft edge. A surface left
- * out is not marked. `GET` answers which surfaces are marked; `DELETE` removes them all. Owner-only.
+ * Each part is a PNG at the stored photo's exact width and height, 255 where the surface is, 0 elsewhere; values
+ * between are a soft edge. Best one grey channel; any other PNG is read as one plane: with transparency (alpha
+ * below 255 anywhere) by its alpha, painted strokes being the surface whatever their colour; without, by its
+ * brightest colour channel. An empty or unreadable part is `MASK_UNDECODABLE`. A surface left out is not marked. `GET` answers which surfaces are marked; `DELETE` removes them all. Owner-only.
  */
 export const SURFACE_MASKS_PATH = '/images/:id/masks';
 /** `GET` one surface's mask as a grey PNG at the photo's size; owner-only; 404 when that surface is not marked. */

@@ -26,7 +26,7 @@ import { myDataRoutes } from './my-data/routes';
 import { openApiRoutes } from './openapi/routes';
 import { closeConnectionsAsTheyFallIdle } from './ops/close-idle-while-closing';
 import { installHealthRoutes } from './ops/health-routes';
-import { loggerOptions } from './ops/logger-options';
+import { type LogDestination, loggerOptions } from './ops/logger-options';
 import { createReadiness } from './ops/readiness';
 import { serverTimeoutOptions } from './ops/timeouts';
 import { createQuota } from './quota/quota';
@@ -53,6 +53,8 @@ export interface ServerParts {
   /** A database the caller opened and will close (tests share one per file); otherwise opened from config. */
   db?: Database;
   moderator?: Moderator;
+  /** Log lines as JSON here instead of stdout (at `config.logLevel`). */
+  logDestination?: LogDestination;
 }
 
 /**
@@ -109,7 +111,7 @@ const noRouteSchemaCompilers = {
 
 export async function buildServer(config: Config, parts: ServerParts = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: await loggerOptions(config),
+    logger: await loggerOptions(config, undefined, parts.logDestination),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     schemaController: { compilersFactory: noRouteSchemaCompilers },
@@ -210,6 +212,9 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
         moderator: parts.moderator ?? deferred.moderator,
         pool: imagePool,
         moderationTimeoutMs: config.moderationTimeoutMs,
+        // The pool's bound on photos in hand and waiting bounds those at moderation too (IMAGE_QUEUE_MAX).
+        moderationCapacity:
+          imagePoolSettings(config.imagePool).workers + imagePoolSettings(config.imagePool).queueMax,
       });
       await api.register(surfaceMaskRoutes, { masks: imageStorage.masks, pool: imagePool });
       await api.register(jobQueue, {

@@ -94,6 +94,10 @@ export async function tracedMasks(
   return { width, height, planes: bySurface };
 }
 
+/** What the trace keeps inside or over the surfaces (the hob, the sink, things on the counter), 255 there. */
+export const tracedKeep = (kitchen: HandMarkedKitchen, width: number, height: number): Promise<Uint8Array> =>
+  plane(kitchen, kitchen.keep, [], width, height);
+
 /** The visitor's natural strokes as marks in the pixels of a picture `width` × `height`. */
 export function naturalStrokes(kitchen: HandMarkedKitchen, width: number, height: number): Mark[] {
   const at = scaled(kitchen, width, height);

@@ -66,11 +66,24 @@ export function markUntil(
   truth: Truth,
   goal: VisitorGoal,
   maxMoves: number,
-  { acceptOffers = true }: { acceptOffers?: boolean } = {},
+  {
+    acceptOffers = true,
+    startingWith = [],
+  }: {
+    acceptOffers?: boolean;
+    /** Marks made first, each a move (the natural strokes on a real photo), before any correction. */
+    startingWith?: readonly Mark[];
+  } = {},
 ): VisitorMove[] {
   const marks: Mark[] = [];
   const moves: VisitorMove[] = [];
   let marking: Marking = session.mark(marks);
+  for (const mark of startingWith) {
+    marks.push(mark);
+    marking = session.mark(marks);
+    moves.push({ mark, iou: surfacesOf(marking.pixels, truth) });
+  }
+  if (moves.length > 0 && reached(moves.at(-1)?.iou ?? { fronts: 0, worktop: 0 }, goal)) return moves;
   while (moves.length < maxMoves) {
     const stroke = strokeAtWorstArea(marking.pixels, truth);
     if (!stroke) break;

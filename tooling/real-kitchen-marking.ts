@@ -2,25 +2,43 @@
 // working size), marked with the visitor's natural strokes, and measured against the trace. The real-photo
 // marking tests and the marking benchmark both measure through here.
 import sharp from 'sharp';
+import { locateObjects } from '../server/moderation/coco-detector';
+import { KITCHEN_OBJECT_MIN_SCORE, locatedKitchenCheckOf } from '../server/moderation/kitchen-check';
 import { labelOf } from '../src/marking/brushes';
 import type { FoundObject } from '../src/marking/keep-seeds';
-import { MarkingSession } from '../src/marking/marking-session';
+import { type MarkingOptions, MarkingSession } from '../src/marking/marking-session';
 import { workingSize } from '../src/marking/working-picture';
-import { type HandMarkedKitchen, naturalStrokes, tracedMasks } from './marked-real-kitchens';
-import { type Truth, truthOf } from './marking-visitor';
+import { type HandMarkedKitchen, naturalStrokes, tracedKeep, tracedMasks } from './marked-real-kitchens';
+import { markUntil, type Truth, truthOf } from './marking-visitor';
 import { realPhotoIfPresent } from './photo-source';
+
+/** What the moderation thread's detector locates in the photo as uploaded (at most 2048 px), as the app gets it. */
+export async function locatedObjects(kitchen: HandMarkedKitchen): Promise<FoundObject[]> {
+  const photo = realPhotoIfPresent(kitchen.file);
+  if (!photo) return [];
+  const upload = await sharp(photo)
+    .rotate()
+    .resize(2048, 2048, { fit: 'inside', withoutEnlargement: true })
+    .jpeg()
+    .toBuffer();
+  const check = locatedKitchenCheckOf(await locateObjects(new Uint8Array(upload), KITCHEN_OBJECT_MIN_SCORE));
+  return check.objects ?? [];
+}
 
 export interface OpenedKitchen {
   readonly session: MarkingSession;
   readonly truth: Truth;
   /** The working picture's RGBA bytes. */
   readonly rgba: Uint8ClampedArray;
+  /** 255 where the trace keeps the photo's own inside or over the surfaces (hob, sink, counter objects). */
+  readonly kept: Uint8Array;
 }
 
 /** The kitchen's photo at the working size in a marking session, with its trace as the truth. */
 export async function openTracedKitchen(
   kitchen: HandMarkedKitchen,
   objects: readonly FoundObject[] = [],
+  options: Omit<MarkingOptions, 'objects'> = {},
 ): Promise<OpenedKitchen | undefined> {
   const photo = realPhotoIfPresent(kitchen.file);
   if (!photo) return undefined;
@@ -34,11 +52,15 @@ export async function openTracedKitchen(
     .raw()
     .toBuffer();
   const rgba = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
-  const session = new MarkingSession({ width: size.width, height: size.height, data: rgba }, { objects });
+  const session = new MarkingSession(
+    { width: size.width, height: size.height, data: rgba },
+    { ...options, objects },
+  );
   const masks = await tracedMasks(kitchen, size.width, size.height);
   const { fronts, worktop } = masks.planes;
   if (!fronts || !worktop) throw new Error(`${kitchen.name}: the trace made no masks`);
-  return { session, truth: truthOf(size.width, size.height, fronts, worktop), rgba };
+  const kept = await tracedKeep(kitchen, size.width, size.height);
+  return { session, truth: truthOf(size.width, size.height, fronts, worktop), rgba, kept };
 }
 
 export interface NaturalMarking {
@@ -46,6 +68,8 @@ export interface NaturalMarking {
   readonly keepMarked: number;
   /** Of each surface, the share marked as that surface. */
   readonly recall: { readonly fronts: number; readonly worktop: number };
+  /** Of what the trace keeps over the surfaces (hob, sink, counter objects), the share marked as a surface. */
+  readonly keptMarked: number;
   readonly strokes: number;
   /** The marking's pixel labels. */
   readonly pixels: Uint8Array;
@@ -60,11 +84,17 @@ export function markNaturally(kitchen: HandMarkedKitchen, opened: OpenedKitchen)
   const worktop = labelOf('worktop');
   let keepArea = 0;
   let keepMarked = 0;
+  let keptArea = 0;
+  let keptMarked = 0;
   const area = { fronts: 0, worktop: 0 };
   const found = { fronts: 0, worktop: 0 };
   for (let pixel = 0; pixel < pixels.length; pixel++) {
     const truthLabel = truth.labels[pixel];
     const marked = pixels[pixel];
+    if ((opened.kept[pixel] ?? 0) >= 128) {
+      keptArea++;
+      if (marked === fronts || marked === worktop) keptMarked++;
+    }
     if (truthLabel === fronts) {
       area.fronts++;
       if (marked === fronts) found.fronts++;
@@ -82,7 +112,24 @@ export function markNaturally(kitchen: HandMarkedKitchen, opened: OpenedKitchen)
       fronts: found.fronts / Math.max(1, area.fronts),
       worktop: found.worktop / Math.max(1, area.worktop),
     },
+    keptMarked: keptMarked / Math.max(1, keptArea),
     strokes: strokes.length,
     pixels,
   };
+}
+
+/** The goal of issue 32's simulated visitor on a real photo. */
+export const REAL_PHOTO_GOAL = { fronts: 0.9, worktop: 0.85 } as const;
+
+/**
+ * The natural strokes, then a simulated visitor's corrections (the largest wrong area stroked with the brush it
+ * needs, "Not this" included, look-alikes accepted when mostly right) until the goal or `maxMoves`.
+ */
+export function movesToGoal(kitchen: HandMarkedKitchen, opened: OpenedKitchen, maxMoves: number) {
+  const { session, truth } = opened;
+  const startingWith = naturalStrokes(kitchen, session.width, session.height);
+  const moves = markUntil(session, truth, REAL_PHOTO_GOAL, maxMoves, { startingWith });
+  const last = moves.at(-1)?.iou ?? { fronts: 0, worktop: 0 };
+  const reached = last.fronts >= REAL_PHOTO_GOAL.fronts && last.worktop >= REAL_PHOTO_GOAL.worktop;
+  return { moves: moves.length, reached, iou: last };
 }

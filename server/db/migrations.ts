@@ -239,6 +239,18 @@ export const migrations: readonly Migration[] = [
         WHERE id IN (SELECT og_image_id FROM share_links WHERE og_image_id IS NOT NULL)`,
     ],
   },
+  {
+    id: 12,
+    name: 'layout sketches',
+    statements: [
+      // A kitchen's layout sketch is drawn once, when its job succeeds, and kept as an image of its own (issue
+      // 34, point 5): owned, counted, retained and erased like its result. Kitchens from before have none.
+      'ALTER TABLE images DROP CONSTRAINT images_kind_check',
+      `ALTER TABLE images ADD CONSTRAINT images_kind_check
+        CHECK (kind IN ('upload', 'empty_room', 'kitchen', 'mask', 'share_preview', 'layout_sketch'))`,
+      'ALTER TABLE generation_jobs ADD COLUMN layout_sketch_id uuid',
+    ],
+  },
 ];
 
 // Any constant shared by every instance of this app: it serialises concurrent migration runs.

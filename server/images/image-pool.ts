@@ -227,6 +227,13 @@ export function createImagePool(settings: ImagePoolSettings): ImagePool {
             [],
           ),
         ),
+      fitAnswer: async (answer, fit) => {
+        // Moved, not copied: the provider has no further use for its raw answer.
+        const owned = ownBuffer(answer);
+        return asBuffer(
+          await run<EncodedPicture>({ kind: 'fit-answer', bytes: owned.bytes, fit }, owned.transfer),
+        );
+      },
       pasteBack: async (photo, picture, masks) =>
         asBuffer(
           await run<EncodedPicture>(

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
  * What made an image: a person's upload, a generated result of that kind, or a share link's preview (derived
  * from a result, one per kitchen: never counted against the cap nor exported).
  */
-export type ImageKind = 'upload' | 'empty_room' | 'kitchen' | 'mask' | 'share_preview';
+export type ImageKind = 'upload' | 'empty_room' | 'kitchen' | 'mask' | 'share_preview' | 'layout_sketch';
 
 /** What is kept beside an image's bytes. */
 export interface StoredImageMeta {
@@ -12,8 +12,8 @@ export interface StoredImageMeta {
   width: number;
   height: number;
   /**
-   * Only an `upload` counts against the per-user storage cap when stored; results are always kept (the person
-   * paid for them). Absent means a result of unknown kind.
+   * Everything a visitor causes to be stored counts against their per-user cap (issue 34), except a share
+   * link's preview, which is derived and bounded per kitchen. Absent means a result of unknown kind.
    */
   kind?: ImageKind;
 }
@@ -35,7 +35,7 @@ export interface OpenedImage extends StoredImageMeta {
  * user's id (or any unknown, malformed or expired id) reads as not found.
  */
 export interface ImageStore {
-  /** Throws StorageLimitReachedError when an upload would pass its owner's storage cap. */
+  /** Throws StorageLimitReachedError when the image would take its owner past their storage cap. */
   put(ownerId: number, bytes: Uint8Array, meta: StoredImageMeta): Promise<string>;
   get(ownerId: number, id: string): Promise<StoredImage | undefined>;
   /** Like `get`, streamed. */

@@ -1,9 +1,11 @@
 // The body of an intake thread (image-pool.ts starts them, and loads this module in each): decodes untrusted
 // images, one at a time, off the server's thread. libheif and libvips run here, so a slow, hostile or crashing decode costs this thread only.
 // The job runner's own pool also does the photo result's pixel work here (generation/photo/): a 12 MP recolour
-// is about a second of CPU that would otherwise stop the server answering.
+// is about a second of CPU that would otherwise stop the server answering, and a provider's answer is checked
+// and cropped here, so a huge one is refused from its header and never decoded in the server (fit-answer.ts).
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
+import { type AnswerFit, fitAnswer } from '../generation/photo/fit-answer';
 import { pasteBack } from '../generation/photo/paste-back';
 import { type PhotoLook, photoResult } from '../generation/photo/photo-result';
 import { type CoverSize, coverJpeg } from './cover-image';
@@ -20,6 +22,7 @@ export type IntakeTask =
   | { kind: 'cover'; bytes: Uint8Array; size: CoverSize }
   | { kind: 'mask'; bytes: Uint8Array; size: MaskSize }
   | { kind: 'photo-result'; bytes: Uint8Array; masks: SurfaceMasks; look: PhotoLook }
+  | { kind: 'fit-answer'; bytes: Uint8Array; fit: AnswerFit }
   | { kind: 'paste-back'; bytes: Uint8Array; picture: Uint8Array; masks: SurfaceMasks };
 
 export type IntakeRequest = IntakeTask & { id: number };
@@ -55,6 +58,9 @@ async function handle(port: NonNullable<typeof parentPort>, request: IntakeReque
       answer(port, { id, kind: 'done', result }, result);
     } else if (request.kind === 'photo-result') {
       const result = await photoResult(request.bytes, request.masks, request.look);
+      answer(port, { id, kind: 'done', result }, result.bytes);
+    } else if (request.kind === 'fit-answer') {
+      const result = await fitAnswer(request.bytes, request.fit);
       answer(port, { id, kind: 'done', result }, result.bytes);
     } else if (request.kind === 'paste-back') {
       const result = await pasteBack(request.bytes, request.picture, request.masks);

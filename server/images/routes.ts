@@ -5,8 +5,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { actionPaths } from '../../contract/endpoints';
 import { imageLimits } from '../../contract/image-limits';
 import { IMAGE_PATH, type ValidateImageResponse } from '../../contract/images';
+import { createModerationLine } from '../moderation/moderation-line';
 import type { Moderator } from '../moderation/moderator';
-import { withTimeLimit } from '../moderation/time-limit';
 import '../http/user-request';
 import type { ImagePool } from './image-pool';
 import { ImageRejectedError } from './image-rejection';
@@ -18,14 +18,18 @@ export interface ImageRoutesOptions {
   moderator: Moderator;
   /** Decodes the uploads, off the server's thread (image-pool.ts); its owner closes it. */
   pool: ImagePool;
-  /** A moderation that takes longer is answered 503 and the moderator restarted. */
+  /** A photo whose own scoring takes longer is answered 503 and the moderator restarted. */
   moderationTimeoutMs?: number;
+  /** Uploads that may be between their place in the moderation line and their verdict (decoding or in line). */
+  moderationCapacity?: number;
   /** Largest accepted upload; defaults to `imageLimits.maxBytes` (15 MB). */
   maxUploadBytes?: number;
 }
 
 /** Generous: the nsfw model scores in about a tenth of a second, but its first load takes seconds. */
 export const MODERATION_TIMEOUT_MS = 20_000;
+/** The image pool's default threads and queue (`IMAGE_QUEUE_MAX`); the server passes its own. */
+const MODERATION_CAPACITY = 9;
 
 // Stored images never change (a new upload gets a new id), but they can be deleted, on another device too: the
 // browser keeps them privately and asks each time (answered 304 by the id alone), so a deleted one is gone on
@@ -35,7 +39,10 @@ const etagOf = (id: string) => `"${id}"`;
 
 export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {
   const { store, pool } = options;
-  const moderator = withTimeLimit(options.moderator, options.moderationTimeoutMs ?? MODERATION_TIMEOUT_MS);
+  const moderation = createModerationLine(options.moderator, {
+    timeoutMs: options.moderationTimeoutMs ?? MODERATION_TIMEOUT_MS,
+    capacity: options.moderationCapacity ?? MODERATION_CAPACITY,
+  });
   const maxBytes = options.maxUploadBytes ?? imageLimits.maxBytes;
   const limits = { ...imageLimits, maxBytes };
 
@@ -43,8 +50,16 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
 
   app.post(actionPaths.validateImageContent, async (request): Promise<ValidateImageResponse> => {
     const upload = await readUploadedPhoto(request, maxBytes);
-    const image = await pool.normalise(upload, limits);
-    const verdict = await moderator.classify(image);
+    // A place in the moderation line before decoding: a photo that could not be checked is not decoded.
+    const place = moderation.enter();
+    let image: Awaited<ReturnType<typeof pool.normalise>>;
+    try {
+      image = await pool.normalise(upload, limits);
+    } catch (error) {
+      place.leave();
+      throw error;
+    }
+    const verdict = await place.classify(image);
     const { width, height } = image;
     const { kitchenCheck } = verdict;
     request.log.info({ scores: verdict.scores, isSafe: verdict.isSafe, kitchenCheck }, 'image moderated');

@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERATION_JOB_DEFAULTS } from '../config';
-import { resolveConfiguration } from '../generation/configuration';
+import { type ResolvedConfiguration, resolveConfiguration } from '../generation/configuration';
+import { PROVIDER_MAX_PIXELS } from '../generation/photo/fit-answer';
+import { masksDigest } from '../generation/photo/masks-digest';
 import {
   GenerationFailure,
   type GenerationProvider,
@@ -16,14 +18,17 @@ import {
   type ProviderContext,
   type ProviderImage,
 } from '../generation/provider';
+import type { ConceptImage } from '../generation/render/render-concept';
 import type { ImagePool } from '../images/image-pool';
 import { ImageRejectedError } from '../images/image-rejection';
-import type { ImageStore } from '../images/image-store';
+import type { ImageStore, StoredImage } from '../images/image-store';
+import { StorageLimitReachedError } from '../images/store/storage-limit';
 import type { ReadSurfaceMasks } from '../images/surface-masks';
 import { ServiceFailure } from '../outbound/service-failure';
 import type { Quota } from '../quota/quota';
 import type { JobRecord, JobStore, Lease } from './job-store';
-import { NO_LONGER_IN_CATALOGUE, notChargedMessage } from './messages';
+import { drawLayoutSketch } from './layout-sketch';
+import { MARKING_CHANGED, NO_LONGER_IN_CATALOGUE, notChargedMessage } from './messages';
 
 /** Photoreal providers take up to about two minutes; the app stops waiting at five. */
 export const GENERATION_TIMEOUT_MS = 3 * 60_000;
@@ -67,14 +72,12 @@ export interface JobRunner {
 /** Why a job's signal fired, when it was not the time limit. */
 class JobEnded extends Error {}
 
-/** Providers answer 1-4 MP; 16 MP leaves room for a larger model and bounds a decode to 64 MB of pixels. */
-export const PROVIDER_MAX_PIXELS = 4096 * 4096;
-
 const PICTURE_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 /**
  * A provider's answer is checked like any untrusted input, off the server's thread and within a pixel cap: it
- * must decode as a picture of a format we serve.
+ * must decode as a picture of a format we serve. (A photoreal answer was already checked before its crop, in the
+ * same thread: photo/fit-answer.ts; this covers every provider, whatever it did.)
  */
 async function checkedPicture(
   pictures: Pick<ImagePool, 'inspect'>,
@@ -144,18 +147,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function photo(record: JobRecord, imageId: string): Promise<ProviderImage> {
+  async function photo(record: JobRecord, imageId: string): Promise<StoredImage> {
     const stored = await images.get(await ownerNow(record), imageId);
     if (!stored) throw new GenerationFailure('Your photo is no longer available. Please upload it again.');
     return stored;
   }
 
-  async function produce(record: JobRecord, context: ProviderContext): Promise<ProviderImage> {
+  /** The provider's picture, with the stored photo it was made from and, for a kitchen, what it was made as. */
+  async function produce(
+    record: JobRecord,
+    context: ProviderContext,
+  ): Promise<{ picture: ProviderImage; source: StoredImage; configuration?: ResolvedConfiguration }> {
     const { request, job } = record;
     if (request.kind === 'empty_room') {
       const source = await photo(record, request.imageId);
       context.signal.throwIfAborted();
-      return provider.emptyRoom({ photo: source }, context);
+      return { picture: await provider.emptyRoom({ photo: source }, context), source };
     }
     // Once a run: the route checked the request, but this run may be on another instance, after a deploy.
     const resolution = resolveConfiguration(request);
@@ -166,8 +173,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // The masks are kept with the photo, so under the same (current) owner.
       ownerNow(record).then((owner) => options.readMasks(owner, request.imageId)),
     ]);
+    // A job paints exactly the masks it was asked with (issue 34, point 4): masks changed while it waited would
+    // file their picture under the old digest, where "generate again" with the old masks would find it.
+    if (request.masksDigest !== undefined && (masks && masksDigest(masks)) !== request.masksDigest) {
+      throw new GenerationFailure(MARKING_CHANGED);
+    }
     context.signal.throwIfAborted();
-    return provider.kitchen(
+    const picture = await provider.kitchen(
       {
         photo: source,
         emptyRoom,
@@ -177,20 +189,52 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       },
       context,
     );
+    return { picture, source, configuration: resolution.configuration };
+  }
+
+  /** Stores a checked result; results count against the visitor's cap like uploads (issue 34, point 2). */
+  async function storeResult(record: JobRecord, picture: ProviderImage & { width: number; height: number }) {
+    try {
+      return await putResult(record, picture);
+    } catch (error) {
+      // The job fails and its unit comes back; the message is written for the visitor.
+      throw error instanceof StorageLimitReachedError
+        ? new GenerationFailure(error.message, { cause: error })
+        : error;
+    }
+  }
+
+  /**
+   * Stores a kitchen's layout sketch beside its result, under the result's owner; when it cannot be stored (the
+   * cap), the result goes too and the job fails, as for a result past the cap.
+   */
+  async function storeSketch(stored: { ownerId: number; resultId: string }, sketch: ConceptImage) {
+    const { bytes, contentType, width, height } = sketch;
+    try {
+      return await images.put(stored.ownerId, bytes, { contentType, width, height, kind: 'layout_sketch' });
+    } catch (error) {
+      await images.delete(stored.ownerId, stored.resultId);
+      throw error instanceof StorageLimitReachedError
+        ? new GenerationFailure(error.message, { cause: error })
+        : error;
+    }
   }
 
   async function fail(record: JobRecord, error: unknown, timedOut: boolean): Promise<void> {
     const { id, kind } = record.job;
+    // A failure the visitor is told about in words (an outage, a refusal, an unreadable or oversized answer, the
+    // time limit) is a warning; anything else is our own error. Either way the operator sees why: the visitor's
+    // sentence names no cause. The error carries no key: providers send theirs only in request headers.
+    const told = timedOut || error instanceof ServiceFailure;
+    log[told ? 'warn' : 'error']({ err: error, jobId: id, provider: provider.name }, 'generation failed');
     let reason: string;
     if (timedOut) reason = 'The image service took too long to answer.';
     else if (error instanceof ServiceFailure) reason = error.message;
-    else {
-      log.error({ err: error, jobId: id, provider: provider.name }, 'generation failed');
+    else
       reason =
         kind === 'kitchen'
           ? 'We could not make your kitchen this time.'
           : 'We could not prepare the empty room this time.';
-    }
     const ended = await jobs.end(id, 'failed', notChargedMessage(kind, reason));
     if (ended?.claimId != null) {
       await quota.refund({ id: ended.claimId, userId: ended.userId, idempotencyKey: null });
@@ -231,15 +275,28 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       photos: options.pictures.photos,
     };
     try {
-      const picture = await checkedPicture(
-        options.pictures,
-        await abortable(produce(record, context), signal),
-      );
+      const { picture, source, configuration } = await abortable(produce(record, context), signal);
+      // An empty room that is the photo byte for byte (offline) is filed as the photo itself: repeating it
+      // stores nothing new (issue 34, point 2). A kitchen keeps a result of its own, which shares and
+      // deletions treat apart from the photo.
+      const unchanged = record.request.kind === 'empty_room' && picture.bytes.equals(source.bytes);
+      const checked = unchanged ? undefined : await checkedPicture(options.pictures, picture);
       signal.throwIfAborted();
       await context.reportStage('finishing');
-      const { ownerId, resultId } = await putResult(record, picture);
+      if (!checked) {
+        await jobs.succeed(id, source.id);
+        return;
+      }
+      // Drawn once, here, rather than on each request for it (issue 34, point 5).
+      const sketch = configuration && (await drawLayoutSketch(configuration, source.bytes));
+      signal.throwIfAborted();
+      const stored = await storeResult(record, checked);
+      const sketchId = sketch ? await storeSketch(stored, sketch) : null;
       // Cancelled while the picture was being stored: nobody will ask for it.
-      if (!(await jobs.succeed(id, resultId))) await images.delete(ownerId, resultId);
+      if (!(await jobs.succeed(id, stored.resultId, sketchId))) {
+        await images.delete(stored.ownerId, stored.resultId);
+        if (sketchId) await images.delete(stored.ownerId, sketchId);
+      }
     } catch (error) {
       const reason: unknown = controller.signal.reason;
       // Cancelled elsewhere: the cancel recorded and refunded it.

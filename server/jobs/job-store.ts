@@ -39,6 +39,8 @@ export interface JobRecord {
   attempts: number;
   /** The provider's own job, saved by an earlier attempt; null when there is none yet. */
   providerRef: ProviderReference | null;
+  /** A succeeded kitchen's layout sketch, drawn when it succeeded (an image of the owner's); null otherwise. */
+  layoutSketchId: string | null;
 }
 
 /** Who takes jobs, and for how long a take (or renewal) holds. */
@@ -71,12 +73,13 @@ interface JobRow {
   claimId: number | null;
   attempts: number;
   providerRef: ProviderReference | string | null;
+  layoutSketchId: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
 
 const COLUMNS = `id, user_id AS "userId", kind, state, request, result_image_id AS "resultImageId", error,
-  provider, claim_id AS "claimId", attempts, provider_ref AS "providerRef", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  provider, claim_id AS "claimId", attempts, provider_ref AS "providerRef", layout_sketch_id AS "layoutSketchId", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 // Constants, never input: safe to write into the SQL as literals (PGlite and pg differ on array parameters).
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
@@ -114,6 +117,7 @@ function toRecord(row: JobRow): JobRecord {
     claimId: row.claimId,
     attempts: row.attempts,
     providerRef: row.providerRef === null ? null : parsedJson(row.providerRef),
+    layoutSketchId: row.layoutSketchId,
   };
 }
 
@@ -160,9 +164,18 @@ export interface JobStore {
   saveProviderRef(id: string, owner: string, ref: ProviderReference): Promise<boolean>;
   /** Moves an unfinished job forward to `stage` (never back); false when it has ended meanwhile (cancelled). */
   advance(id: string, stage: (typeof JOB_STAGES)[number]): Promise<boolean>;
-  succeed(id: string, resultImageId: string): Promise<boolean>;
+  succeed(id: string, resultImageId: string, layoutSketchId?: string | null): Promise<boolean>;
   /** The user's latest job by `provider` that succeeded with exactly this request; undefined when none did. */
   findSucceeded(userId: number, request: StoredJobRequest, provider: string): Promise<JobRecord | undefined>;
+  /**
+   * The user's latest kitchen by `provider` that succeeded with the same photo, masks and front and worktop as
+   * `request` (whatever its layout, island or other choices): offline, the same picture.
+   */
+  findSamePicture(
+    userId: number,
+    request: Extract<StoredJobRequest, { kind: 'kitchen' }>,
+    provider: string,
+  ): Promise<JobRecord | undefined>;
   /** Ends an unfinished job as failed or cancelled; the ended job, or undefined when it had already ended. */
   end(
     id: string,
@@ -229,6 +242,24 @@ export function createJobStore(db: Database): JobStore {
          WHERE user_id = $1 AND kind = $2 AND state = 'succeeded' AND provider = $3 AND request = $4::jsonb
          ORDER BY updated_at DESC LIMIT 1`,
         [userId, request.kind, provider, JSON.stringify(request)],
+      ),
+
+    findSamePicture: (userId, request, provider) =>
+      one(
+        db,
+        `SELECT ${COLUMNS} FROM generation_jobs
+         WHERE user_id = $1 AND kind = 'kitchen' AND state = 'succeeded' AND provider = $2
+           AND request->>'imageId' = $3 AND request->>'masksDigest' IS NOT DISTINCT FROM $4
+           AND request->>'frontalId' = $5 AND request->>'worktopId' = $6
+         ORDER BY updated_at DESC LIMIT 1`,
+        [
+          userId,
+          provider,
+          request.imageId,
+          request.masksDigest ?? null,
+          request.frontalId,
+          request.worktopId,
+        ],
       ),
 
     async countUnfinished(userId, tx = db) {
@@ -345,11 +376,12 @@ export function createJobStore(db: Database): JobStore {
       return still.length > 0;
     },
 
-    async succeed(id, resultImageId) {
+    async succeed(id, resultImageId, layoutSketchId = null) {
       const rows = await db.query(
-        `UPDATE generation_jobs SET state = 'succeeded', result_image_id = $2, updated_at = clock_timestamp()
+        `UPDATE generation_jobs SET state = 'succeeded', result_image_id = $2, layout_sketch_id = $3,
+           updated_at = clock_timestamp()
          WHERE id = $1 AND state IN (${UNFINISHED}) RETURNING id`,
-        [id, resultImageId],
+        [id, resultImageId, layoutSketchId],
       );
       return rows.length > 0;
     },

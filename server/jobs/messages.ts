@@ -16,3 +16,6 @@ export const EXHAUSTED_MESSAGES: Record<JobKind, string> = {
 /** A stored kitchen whose choices the catalogue no longer has (changed by a deploy since it was asked for). */
 export const NO_LONGER_IN_CATALOGUE =
   'Some of your choices are no longer in the catalogue. Please choose again.';
+
+/** A kitchen whose photo was marked again between the request and its run: it would not be what was asked for. */
+export const MARKING_CHANGED = 'Your marking changed while this kitchen waited its turn, so it was not made.';

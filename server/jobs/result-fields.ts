@@ -13,12 +13,16 @@ export const layoutSketchUrl = (jobId: string) =>
   `${API_PREFIX}${jobPaths.layoutSketch.replace(':id', encodeURIComponent(jobId))}`;
 
 export function resultFields(
-  job: Pick<GenerationJob, 'id' | 'kind' | 'state' | 'provider'>,
+  job: Pick<GenerationJob, 'id' | 'kind' | 'state' | 'provider'> & { layoutSketchId: string | null },
   request: StoredJobRequest,
 ): Pick<GenerationJob, 'layoutSketchUrl' | 'resultNote'> {
   if (job.kind !== 'kitchen' || job.state !== 'succeeded' || request.kind !== 'kitchen')
     return { layoutSketchUrl: null, resultNote: null };
   // Jobs from before marking have no digest at all: theirs was the concept drawing, which needs no note.
   const unmarked = job.provider === LOCAL_PROVIDER_NAME && request.masksDigest === null;
-  return { layoutSketchUrl: layoutSketchUrl(job.id), resultNote: unmarked ? UNMARKED_PHOTO_NOTE : null };
+  return {
+    // Kitchens that succeeded before sketches were kept (migration 12) have none.
+    layoutSketchUrl: job.layoutSketchId ? layoutSketchUrl(job.id) : null,
+    resultNote: unmarked ? UNMARKED_PHOTO_NOTE : null,
+  };
 }

@@ -10,10 +10,8 @@ import {
   generateEmptyRoomRequestSchema,
   generateKitchenRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
-  type JobKind,
   jobPaths,
 } from '../../contract/generation';
-import { BoundedCache } from '../catalogue/bounded-cache';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
@@ -37,7 +35,6 @@ export interface JobQueue {
 }
 
 import { masksDigest } from '../generation/photo/masks-digest';
-import { drawLayoutSketch } from './layout-sketch';
 
 export interface GenerationRoutesOptions {
   db: Database;
@@ -51,7 +48,6 @@ export interface GenerationRoutesOptions {
 }
 
 const HISTORY_LENGTH = 50;
-const SKETCHES_KEPT = 16;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 const idempotencyKeySchema = z
@@ -117,12 +113,26 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     return resultId && (await images.has(userId, resultId)) ? earlier : undefined;
   }
 
-  /** What a job of this kind costs here: a kitchen always; an empty room only from a paid provider. */
-  const chargeFor = (request: FastifyRequest, kind: JobKind): Charge | null =>
-    kind === 'kitchen' || isPaid(provider)
-      ? // Guests are bounded per network too; accounts (when they exist) per account only.
-        { network: clientNetwork(request.ip), paid: isPaid(provider) }
-      : null;
+  /**
+   * Offline, a kitchen whose picture the visitor already has (issue 34, point 9): with nothing marked it is the
+   * photo as it is; otherwise it is the picture of an earlier kitchen of the same photo, masks, front and
+   * worktop (a change of layout or island alone changes only the free sketch).
+   */
+  async function picturedAlready(userId: number, stored: StoredJobRequest): Promise<boolean> {
+    if (isPaid(provider) || stored.kind !== 'kitchen') return false;
+    if (!stored.masksDigest) return true;
+    const earlier = await jobs.findSamePicture(userId, stored, provider.name);
+    const resultId = earlier?.job.resultImageId;
+    return Boolean(resultId && (await images.has(userId, resultId)));
+  }
+
+  /** What a job costs here: a kitchen, unless offline and already pictured; an empty room only when paid. */
+  async function chargeFor(request: FastifyRequest, stored: StoredJobRequest): Promise<Charge | null> {
+    const charged =
+      stored.kind === 'kitchen' ? !(await picturedAlready(request.userId, stored)) : isPaid(provider);
+    // Guests are bounded per network too; accounts (when they exist) per account only.
+    return charged ? { network: clientNetwork(request.ip), paid: isPaid(provider) } : null;
+  }
 
   async function start(
     request: FastifyRequest,
@@ -137,7 +147,7 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
       provider: provider.name,
       idempotencyKey,
     };
-    const admitted = await admit({ job, charge: chargeFor(request, stored.kind) });
+    const admitted = await admit({ job, charge: await chargeFor(request, stored) });
     if (admitted.created) await queue.queued();
     setGenerationsRemaining(reply, admitted.remaining);
     return reply.code(202).send({ job: admitted.job });
@@ -198,22 +208,23 @@ export const generationRoutes: FastifyPluginAsync<GenerationRoutesOptions> = asy
     return { job: record.job };
   });
 
-  // Sketches are drawn on request (about half a second of librsvg); the few last asked for are kept.
-  const sketches = new BoundedCache<string, Buffer>(SKETCHES_KEPT);
+  // The sketch drawn when the job succeeded (job-runner.ts): a read, never a drawing.
   app.get(jobPaths.layoutSketch, async (request, reply) => {
-    const id = jobIdOf(request);
-    const record = await jobs.find(request.userId, id);
-    if (!record?.job.layoutSketchUrl) throw jobNotFound();
-    let sketch = sketches.get(id);
-    if (!sketch) {
-      sketch = await drawLayoutSketch(record, images);
-      sketches.set(id, sketch);
-    }
-    // The job's choices never change, so neither does its sketch.
-    return reply
-      .header('content-type', 'image/jpeg')
-      .header('cache-control', 'private, max-age=86400')
-      .send(sketch);
+    const record = await jobs.find(request.userId, jobIdOf(request));
+    if (!record?.job.layoutSketchUrl || !record.layoutSketchId) throw jobNotFound();
+    const etag = `"${record.layoutSketchId}"`;
+    // Asked again each time (no-cache), answered 304 while it is kept: after "delete my data" or its expiry the
+    // browser must not keep showing it, and a revalidation costs an indexed read.
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    const sketch = await images.get(record.userId, record.layoutSketchId);
+    if (!sketch)
+      throw new HttpError(
+        404,
+        'IMAGE_NOT_FOUND',
+        'The layout sketch of this kitchen is no longer available.',
+      );
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.header('content-type', sketch.contentType).send(sketch.bytes);
   });
 
   app.get(jobPaths.history, async (request) => ({

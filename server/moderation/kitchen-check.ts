@@ -49,6 +49,14 @@ export const OBJECTS_TO_KEEP: ReadonlySet<string> = new Set([
   'bowl',
   'vase',
   'potted plant',
+  'knife',
+  'spoon',
+  'fork',
+  'clock',
+  'book',
+  'banana',
+  'apple',
+  'orange',
 ]);
 
 /** A located thing is kept from this score on: below it the detector names cabinets as ovens. */

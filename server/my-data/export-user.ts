@@ -25,7 +25,7 @@ interface UserRow {
 
 interface ImageRow {
   id: string;
-  kind: Exclude<ImageKind, 'share_preview' | 'mask'> | null;
+  kind: Exclude<ImageKind, 'share_preview' | 'mask' | 'layout_sketch'> | null;
   contentType: string;
   width: number;
   height: number;
@@ -64,7 +64,7 @@ async function readRows(db: Database, userId: number) {
     `SELECT id, kind, content_type AS "contentType", width, height, byte_size AS "byteSize",
        created_at AS "createdAt", expires_at AS "expiresAt"
      FROM images WHERE owner_id = $1 AND expires_at > now() AND parent_id IS NULL
-       AND kind IS DISTINCT FROM 'share_preview'
+       AND kind IS DISTINCT FROM 'share_preview' AND kind IS DISTINCT FROM 'layout_sketch'
      ORDER BY created_at, id`,
     [userId],
   );

@@ -33,9 +33,18 @@ export function toLab(picture: RgbaPicture): LabPicture {
   return { width, height, lab };
 }
 
-/** The squared ΔE76 between colour `i` of `one` and colour `j` of `other` (three floats each). */
-export function labDistanceSquared(one: Float32Array, i: number, other: Float32Array, j: number): number {
-  const dl = (one[i * 3] ?? 0) - (other[j * 3] ?? 0);
+/**
+ * The squared ΔE76 between colour `i` of `one` and colour `j` of `other` (three floats each), its lightness part
+ * weighted by `lightness` (below 1, a surface's own shading counts less than a change of colour).
+ */
+export function labDistanceSquared(
+  one: Float32Array,
+  i: number,
+  other: Float32Array,
+  j: number,
+  lightness = 1,
+): number {
+  const dl = ((one[i * 3] ?? 0) - (other[j * 3] ?? 0)) * lightness;
   const da = (one[i * 3 + 1] ?? 0) - (other[j * 3 + 1] ?? 0);
   const db = (one[i * 3 + 2] ?? 0) - (other[j * 3 + 2] ?? 0);
   return dl * dl + da * da + db * db;

@@ -24,6 +24,11 @@ export interface GrowthCosts {
   readonly tolerance: number;
   /** The largest step a brush may take and still claim what lies beyond it. */
   readonly reach: number;
+  /**
+   * How much nearer than keep a brush must be to claim a superpixel, in units of a step: what no stroke claims
+   * with confidence stays the photo's own.
+   */
+  readonly margin: number;
 }
 
 // Tuned with the simulated visitor's natural strokes on the real kitchens that are not held out
@@ -31,9 +36,10 @@ export interface GrowthCosts {
 export const DEFAULT_GROWTH_COSTS: GrowthCosts = {
   colour: 1,
   edge: 0.5,
-  likeness: 1,
-  tolerance: 4,
+  likeness: 2,
+  tolerance: 2,
   reach: 40,
+  margin: 0,
 };
 
 /** What a brush and its rival keep start from. */
@@ -81,10 +87,11 @@ export function growLabels(
   const heldByPainted = new Uint8Array(count);
   for (const brush of brushes) {
     if (brush.touched.length === 0) continue;
-    const fromPins = (seeds: readonly number[]) =>
-      nearness(graph, seeds, unlikenessTo(graph, seeds, costs), costs);
-    const competes = fromPins(brush.touched);
-    const claims = brush.pinned.length === brush.touched.length ? competes : fromPins(brush.pinned);
+    const claims = nearness(graph, brush.pinned, unlikenessTo(graph, brush.pinned, costs), costs);
+    const competes =
+      brush.pinned.length === brush.touched.length
+        ? claims
+        : nearness(graph, brush.touched, unlikenessTo(graph, brush.touched, costs), costs);
     const keep = nearness(graph, brush.keep, undefined, costs, painted);
     for (let region = 0; region < count; region++) {
       if (!nearer(competes, best, region)) continue;
@@ -92,7 +99,7 @@ export function growLabels(
       best.sum[region] = competes.sum[region] ?? Number.POSITIVE_INFINITY;
       nearest[region] = brush.label;
       const inReach = (claims.largest[region] ?? 0) <= costs.reach;
-      beatsKeep[region] = inReach && nearer(claims, keep, region) ? 1 : 0;
+      beatsKeep[region] = inReach && nearer(claims, keep, region, costs.margin) ? 1 : 0;
       heldByPainted[region] = keep.fromMarked[region] ?? 0;
     }
   }
@@ -116,9 +123,12 @@ interface Nearness {
   readonly fromMarked: Uint8Array;
 }
 
-/** Whether `one` is nearer to `region` than `other`: the smaller largest step, or on a tie the shorter sum. */
-function nearer(one: Nearness, other: Nearness, region: number): boolean {
-  const largest = one.largest[region] ?? Number.POSITIVE_INFINITY;
+/**
+ * Whether `one` is nearer to `region` than `other`, by `margin` at least: the smaller largest step, or on a tie
+ * the shorter sum.
+ */
+function nearer(one: Nearness, other: Nearness, region: number, margin = 0): boolean {
+  const largest = (one.largest[region] ?? Number.POSITIVE_INFINITY) + margin;
   const otherLargest = other.largest[region] ?? Number.POSITIVE_INFINITY;
   if (largest !== otherLargest) return largest < otherLargest;
   return (one.sum[region] ?? Number.POSITIVE_INFINITY) < (other.sum[region] ?? Number.POSITIVE_INFINITY);

@@ -4,6 +4,7 @@
 import { MARKED_SURFACES, type MarkedSurface } from '../../contract/surface-masks';
 import { type Brush, brushOf, labelOf, type Mark, surfaceLabel } from './brushes';
 import { toLab } from './colour-lab';
+import { beyondCounterEdges, type CounterEdgeOptions, DEFAULT_COUNTER_EDGES } from './counter-edges';
 import { edgeStrength } from './edge-strength';
 import { type BrushSeeds, DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
 import {
@@ -14,7 +15,14 @@ import {
   objectCoreRegions,
   unpaintedKeep,
 } from './keep-seeds';
-import { DEFAULT_LOOK_ALIKE, type LookAlikeOptions, type LookAlikes, lookAlikes } from './look-alikes';
+import {
+  DEFAULT_LOOK_ALIKE,
+  type LookAlikeOptions,
+  type LookAlikes,
+  lookAlikes,
+  type RegionShapes,
+  regionShapes,
+} from './look-alikes';
 import type { LabPicture, RgbaPicture } from './pixels';
 import { refineEdges } from './refine-edges';
 import { type RegionGraph, regionGraph } from './region-graph';
@@ -26,6 +34,7 @@ export interface MarkingOptions {
   regions?: number;
   costs?: GrowthCosts;
   keep?: KeepOptions;
+  counterEdges?: CounterEdgeOptions;
   lookAlike?: LookAlikeOptions;
   /** What a detector found in the photo: their cores stay the photo's own unless a stroke says otherwise. */
   objects?: readonly FoundObject[];
@@ -49,21 +58,27 @@ export class MarkingSession {
   private readonly costs: GrowthCosts;
   private readonly lookAlike: LookAlikeOptions;
   private readonly keep: KeepOptions;
+  private readonly counterEdges: CounterEdgeOptions;
   private readonly borderRadius: number;
   private readonly border: number[];
   private readonly objectCores: number[][];
+  private readonly shapes: RegionShapes;
+  private readonly edges: Float32Array;
 
   constructor(picture: RgbaPicture, options: MarkingOptions = {}) {
     this.lab = toLab(picture);
     this.width = picture.width;
     this.height = picture.height;
     const edges = edgeStrength(this.lab);
+    this.edges = edges;
     this.superpixels = slic(this.lab, edges, { regions: options.regions ?? 4000 });
     this.graph = regionGraph(this.lab, edges, this.superpixels);
     this.costs = options.costs ?? DEFAULT_GROWTH_COSTS;
     this.lookAlike = options.lookAlike ?? DEFAULT_LOOK_ALIKE;
     this.keep = options.keep ?? DEFAULT_KEEP;
+    this.counterEdges = options.counterEdges ?? DEFAULT_COUNTER_EDGES;
     this.border = borderRegions(this.superpixels);
+    this.shapes = regionShapes(this.width, this.height, this.superpixels.labels, this.graph.count);
     this.objectCores = objectCoreRegions(
       this.graph,
       this.width,
@@ -88,9 +103,28 @@ export class MarkingSession {
     const brush = marks.at(-1)?.brush;
     const offered =
       brush && brush !== 'not-this'
-        ? lookAlikes(this.graph, labels, labelOf(brush), this.lookAlike)
+        ? lookAlikes(this.graph, labels, labelOf(brush), this.shapes, this.lookAlike)
         : { regions: [], areas: 0, pixels: 0 };
     return { pixels, regions: labels, lookAlikes: { ...offered, brush } };
+  }
+
+  /** The superpixels just beyond the counter edges along each worktop stroke, less the worktop's own (`mine`). */
+  private beyondCounters(marks: readonly Mark[], mine: Uint8Array): number[] {
+    const strokes = marks.flatMap((mark) =>
+      mark.kind === 'stroke' && labelOf(mark.brush) === WORKTOP ? [mark.points] : [],
+    );
+    const regions = new Set<number>();
+    const side = 2 * this.borderRadius;
+    for (const pixel of beyondCounterEdges(
+      this.edges,
+      this.width,
+      this.height,
+      strokes,
+      side,
+      this.counterEdges,
+    ))
+      regions.add(this.superpixels.labels[pixel] ?? 0);
+    return [...regions].filter((region) => mine[region] !== 1);
   }
 
   /**
@@ -114,12 +148,14 @@ export class MarkingSession {
         if (everMine[region] === 1) touched.push(region);
       });
       keep.push(...unpaintedKeep(this.graph, this.border, this.objectCores, pinned, mine, clearance));
+      if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
       return { label, pinned, touched, keep };
     });
   }
 }
 
 const NOT_THIS = labelOf('not-this');
+const WORKTOP = labelOf('worktop');
 
 /** One surface's mask from a marking's pixels: 255 where the surface is, 0 elsewhere. */
 export function surfaceMask(pixels: Uint8Array, surface: MarkedSurface): Uint8Array {

@@ -7,6 +7,7 @@ import {
   type PersistedSelections,
   type PersistedWizardState,
 } from '../../machines/kitchen/context';
+import { SAVED_MARKING_KEY } from './saved-marking';
 import { envelopeSchema, frontalsSchema, wizardStateSchema, worktopsSchema } from './schemas';
 import { type Check, INVALID } from './shape-checks';
 import { SHARE_ADDRESSES_KEY } from './share-addresses';
@@ -76,7 +77,12 @@ function readWizard(storage: KeyValueStorage) {
 
 /** Forgets every store (signing out: the next visitor on this browser starts afresh). */
 export function clearSelections(storage: KeyValueStorage): void {
-  for (const key of [...Object.values(STORAGE_KEYS), STORAGE_OWNER_KEY, SHARE_ADDRESSES_KEY]) {
+  for (const key of [
+    ...Object.values(STORAGE_KEYS),
+    STORAGE_OWNER_KEY,
+    SHARE_ADDRESSES_KEY,
+    SAVED_MARKING_KEY,
+  ]) {
     try {
       storage.removeItem(key);
     } catch {

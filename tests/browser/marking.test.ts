@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MarkingSession } from '../../src/marking/marking-session';
 import { BRUSH_LABELS } from '../../src/screens/wizard/marking/brush-words';
 import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
-import { expectNoAxeViolations } from '../../tooling/browser';
+import { DESKTOP_VIEWPORT, expectNoAxeViolations, MOBILE_VIEWPORT } from '../../tooling/browser';
 import { choosePhoto, photoOutcome } from '../../tooling/kitchen-driver';
 import { KITCHENS_TO_MARK, kitchenToMark } from '../../tooling/known-kitchen-marking';
 import { knownKitchen } from '../../tooling/known-kitchens';
@@ -77,10 +77,11 @@ describe('marking the kitchen in the photo', () => {
     // The strokes a simulated visitor needs on this kitchen in Node (offers left aside: they are taps on
     // areas the browser's own superpixels decide), replayed with the mouse in the browser.
     const { width, height } = kitchen.picture;
-    const plan = markUntil(new MarkingSession(toMark.picture), toMark.truth, GOAL, 20, {
+    const plan = markUntil(new MarkingSession(toMark.picture), toMark.truth, GOAL, 30, {
       acceptOffers: false,
     });
     expect(plan.at(-1)?.iou.fronts).toBeGreaterThanOrEqual(GOAL.fronts);
+    expect(plan.at(-1)?.iou.worktop).toBeGreaterThanOrEqual(GOAL.worktop);
     await openMarking();
     await expectNoAxeViolations(page, 'marking');
 
@@ -93,10 +94,15 @@ describe('marking the kitchen in the photo', () => {
     await dragStrokes(page, strokes, async (made) => {
       if (made !== 1) return;
       // The first front offers the other cabinets; turned down here, it goes away until the next mark.
-      await page.getByText(/look like your fronts/).waitFor();
+      await page.getByText(/like your fronts too/).waitFor();
       await expectNoAxeViolations(page, 'marking with an overlay and an offer');
+      // Adding is a choice, not the way on: the primary button stays "Use this marking".
+      expect(await button('Add them').getAttribute('class')).not.toContain('button--primary');
+      const before = await button('Use this marking').boundingBox();
       await button('No thanks').click();
-      await page.getByText(/look like your fronts/).waitFor({ state: 'hidden' });
+      await page.getByText(/like your fronts too/).waitFor({ state: 'hidden' });
+      // Turning the offer down moves nothing on the page (it once scrolled the photo under the pointer).
+      expect((await button('Use this marking').boundingBox())?.y).toBe(before?.y);
     });
     // Undo takes back the last stroke, and the overlay follows; the stroke is then made again.
     await button('Undo').click();
@@ -124,6 +130,37 @@ describe('marking the kitchen in the photo', () => {
     expect(iou(fronts.plane, kitchen.masks.planes.fronts)).toBeGreaterThan(GOAL.fronts - 0.05);
     expect(iou(worktop.plane, kitchen.masks.planes.worktop)).toBeGreaterThan(GOAL.worktop - 0.05);
     await expectNoAxeViolations(page, 'photo step, marked');
+
+    // Changing the marking opens the saved strokes, after a reload too, and undo reaches back into them.
+    await page.reload();
+    await button(MARKING_WORDS.change).click();
+    await waitForOverlayOf(page, marks);
+    await button('Undo').click();
+    await waitForOverlayOf(page, marks - 1);
+    await button('Cancel').click();
+  });
+
+  it('on a phone at 4×, keeps the brushes and Undo in reach, and the Back / Next bar off the photo', async () => {
+    const { page } = suite;
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    try {
+      await openMarking();
+      for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Zoom in' }).click();
+      const viewport = page.locator('.marking__viewport');
+      // Scrolled to the photo's foot: the toolbar floats at the top of the screen, the bar stays below the photo.
+      await viewport.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      const screen = MOBILE_VIEWPORT.height;
+      for (const control of [page.getByRole('radio', { name: /^Worktop/ }), button('Undo')]) {
+        const box = await control.boundingBox();
+        expect(box?.y).toBeGreaterThanOrEqual(0);
+        expect((box?.y ?? screen) + (box?.height ?? 0)).toBeLessThanOrEqual(screen);
+      }
+      const photo = await viewport.boundingBox();
+      const bar = await page.locator('.wizard-nav').boundingBox();
+      expect(bar?.y).toBeGreaterThanOrEqual((photo?.y ?? 0) + (photo?.height ?? 0));
+    } finally {
+      await page.setViewportSize(DESKTOP_VIEWPORT);
+    }
   });
 
   it('marks with the keyboard alone, clears, and can be skipped', async () => {

@@ -2,6 +2,7 @@
 // and two instances on one real PostgreSQL (images in the database), where races between instances are real.
 // Each suite opens one per database for the file and reads its rows through a connection of its own.
 import path from 'node:path';
+import type { ServerParts } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/database';
 import { runMigrations } from '../../server/db/migrations';
@@ -20,7 +21,8 @@ export interface Deployment {
 
 export interface DeploymentCase {
   name: string;
-  start(overrides?: Partial<Config>): Promise<Deployment>;
+  /** `parts.logDestination`: every instance's log lines. */
+  start(overrides?: Partial<Config>, parts?: Pick<ServerParts, 'logDestination'>): Promise<Deployment>;
 }
 
 const closeAll = async (servers: RunningServer[]) => {
@@ -30,11 +32,11 @@ const closeAll = async (servers: RunningServer[]) => {
 export const deploymentCases: DeploymentCase[] = [
   {
     name: 'PGlite',
-    async start(overrides = {}) {
+    async start(overrides = {}, parts = {}) {
       const temp = temporaryDir();
       const db = await openFreshPglite();
       await runMigrations(db);
-      const server = await startServer(testConfig(temp.dir, overrides), { db });
+      const server = await startServer(testConfig(temp.dir, overrides), { ...parts, db });
       return {
         origins: [server.origin],
         db,
@@ -48,14 +50,16 @@ export const deploymentCases: DeploymentCase[] = [
   },
   {
     name: 'PostgreSQL, two instances',
-    async start(overrides = {}) {
+    async start(overrides = {}, parts = {}) {
       const temp = temporaryDir();
       const cluster = await startPostgres();
       const servers: RunningServer[] = [];
       // One after the other: both would migrate at once (safe under the advisory lock, only slower).
       for (const name of ['a', 'b']) {
         const dataDir = path.join(temp.dir, name);
-        servers.push(await startServer(testConfig(dataDir, { databaseUrl: cluster.url, ...overrides })));
+        servers.push(
+          await startServer(testConfig(dataDir, { databaseUrl: cluster.url, ...overrides }), parts),
+        );
       }
       const db = await openPostgres(cluster.url);
       return {

@@ -7,7 +7,9 @@ import { featherRadius } from './surface-region';
 // out of the visitor's own room. They are found by how far they stand from the counter's typical pixel: much
 // darker or much brighter in linear light (a black hob or a steel basin on a pale counter, a kettle on a dark
 // one), or of another hue (lemons, a chopping board). The counter's own shadows, veins and specks fall short of
-// those figures or are too thin to survive an opening, so they take the new material.
+// those figures or are too thin to survive an opening, so they take the new material. Each piece of the counter
+// is judged against its own typical pixel (issue 32: a concrete island marked with a black wall-run counter was
+// kept whole, as one "object" brighter than the black), and what covers most of a piece is that piece itself.
 
 /** A pixel this much darker or brighter than the counter's median luminance is another thing. */
 const DARKER_THAN = 0.25;
@@ -22,6 +24,8 @@ const SMALLEST_OBJECT = 0.002;
 const SMALLEST_AREA = 0.006;
 /** How far an object is grown to take its anti-aliased rim and contact shadow with it. */
 const RIM = 0.001;
+/** Things standing on a counter cover less of it than this: more is the counter the visitor marked. */
+const MOST_OF_A_PIECE = 0.5;
 
 export interface CounterObjects {
   /** 1 on what stands on the counter and its rim, 0 elsewhere: what the counter's light must not average in. */
@@ -96,6 +100,73 @@ export function counterObjects(
   photo: { width: number; height: number },
 ): CounterObjects {
   const longSide = Math.max(photo.width, photo.height);
+  const smallest = (longSide * SMALLEST_AREA) ** 2;
+  const { labels, pieces } = counterPieces(core, width, height, smallest);
+  const foreign = new Float32Array(luminance.length);
+  for (const piece of pieces) markForeign(foreign, pixels, luminance, piece);
+  const opening = Math.max(1, Math.round(longSide * SMALLEST_OBJECT));
+  const opened = withoutSmallPatches(
+    dilated(eroded(foreign, width, height, opening), width, height, opening),
+    width,
+    height,
+    smallest,
+  );
+  withoutWholePieces(opened, labels, pieces);
+  const covered = dilated(opened, width, height, Math.max(1, Math.round(longSide * RIM)));
+  return { covered, keep: boxBlur(covered, width, height, featherRadius(photo.width, photo.height)) };
+}
+
+/** One piece of the counter: 1 on its pixels (the small pieces together make one), and how many there are. */
+interface CounterPiece {
+  plane: Float32Array;
+  size: number;
+}
+
+/**
+ * The counter's pieces: each connected part at least `smallest` pixels big on its own, the small ones together
+ * (too few pixels each for a typical one). `labels` gives each pixel's piece, -1 off the counter.
+ */
+function counterPieces(core: Float32Array, width: number, height: number, smallest: number) {
+  const patches = patchesOf(core, width, height);
+  const pieceOf = patches.sizes.map(() => -1);
+  const pieces: CounterPiece[] = [];
+  let small: CounterPiece | undefined;
+  patches.sizes.forEach((size, patch) => {
+    if (size >= smallest) {
+      pieceOf[patch] = pieces.length;
+      pieces.push({ plane: new Float32Array(core.length), size: 0 });
+    }
+  });
+  const labels = new Int32Array(core.length).fill(-1);
+  for (let pixel = 0; pixel < core.length; pixel += 1) {
+    const patch = (patches.labels[pixel] ?? 0) - 1;
+    if (patch < 0) continue;
+    let index = pieceOf[patch] ?? -1;
+    if (index < 0) {
+      if (!small) {
+        small = { plane: new Float32Array(core.length), size: 0 };
+        pieces.push(small);
+      }
+      index = pieces.indexOf(small);
+      pieceOf[patch] = index;
+    }
+    const piece = pieces[index];
+    if (!piece) continue;
+    piece.plane[pixel] = 1;
+    piece.size += 1;
+    labels[pixel] = index;
+  }
+  return { labels, pieces };
+}
+
+/** Marks in `foreign` the pixels of `piece` far darker, brighter or of another hue than its typical pixel. */
+function markForeign(
+  foreign: Float32Array,
+  pixels: Uint8Array,
+  luminance: Float32Array,
+  piece: CounterPiece,
+) {
+  const core = piece.plane;
   const median = Math.max(1e-4, maskedMedian(luminance, core, 1));
   const { red, green, hued } = chromaticity(pixels, luminance, core);
   const typicalRed = maskedMedian(red, hued, 1);
@@ -107,20 +178,23 @@ export function counterObjects(
   // The counter's own spread of hues (the median distance): a granite's flecks are its own, not objects.
   const spread = maskedMedian(distance, hued, 1);
   const hueLimit = Math.max(HUE_DISTANCE.floor, HUE_DISTANCE.spreads * spread);
-  const foreign = new Float32Array(luminance.length);
   for (let pixel = 0; pixel < luminance.length; pixel += 1) {
     if ((core[pixel] ?? 0) === 0) continue;
     const shade = (luminance[pixel] ?? 0) / median;
     if (shade < DARKER_THAN || shade > BRIGHTER_THAN || (distance[pixel] ?? 0) > hueLimit) foreign[pixel] = 1;
   }
-  const opening = Math.max(1, Math.round(longSide * SMALLEST_OBJECT));
-  const smallest = (longSide * SMALLEST_AREA) ** 2;
-  const opened = withoutSmallPatches(
-    dilated(eroded(foreign, width, height, opening), width, height, opening),
-    width,
-    height,
-    smallest,
-  );
-  const covered = dilated(opened, width, height, Math.max(1, Math.round(longSide * RIM)));
-  return { covered, keep: boxBlur(covered, width, height, featherRadius(photo.width, photo.height)) };
+}
+
+/** Clears what covers most of its piece from `objects`: that is the counter itself, not a thing on it. */
+function withoutWholePieces(objects: Float32Array, labels: Int32Array, pieces: readonly CounterPiece[]) {
+  const covering = pieces.map(() => 0);
+  for (let pixel = 0; pixel < objects.length; pixel += 1) {
+    const piece = labels[pixel] ?? -1;
+    if (piece >= 0 && (objects[pixel] ?? 0) === 1) covering[piece] = (covering[piece] ?? 0) + 1;
+  }
+  const whole = pieces.map((piece, index) => (covering[index] ?? 0) > MOST_OF_A_PIECE * piece.size);
+  for (let pixel = 0; pixel < objects.length; pixel += 1) {
+    const piece = labels[pixel] ?? -1;
+    if (piece >= 0 && whole[piece]) objects[pixel] = 0;
+  }
 }

@@ -31,6 +31,11 @@ const TILE_TEXELS = 512;
  * times, not six.
  */
 const TILE_METRES = 1;
+/**
+ * A speckled stone's swatch stands for less: its grains (up to 2.6 / 256 of the swatch across a radius) are then at
+ * most 7 mm, as granite's are, instead of 2 cm dots that read as polka dots on a counter (issue 32).
+ */
+const SPECKLED_TILE_METRES = 0.35;
 
 /**
  * The swatch made to wrap: each texel is blended with the one half a block away, weighted by how far each lies
@@ -78,7 +83,7 @@ export async function worktopTexture(look: WorktopLook): Promise<Texture> {
   const levels = [{ texels: wrapping(bytes, TILE_TEXELS), size: TILE_TEXELS }];
   for (let level = levels[0]; level && level.size > 1; level = levels[levels.length - 1])
     levels.push(halved(level));
-  return { levels, metres: TILE_METRES };
+  return { levels, metres: look.texture === 'speckled' ? SPECKLED_TILE_METRES : TILE_METRES };
 }
 
 /** The level half as fine: each texel the mean of the 2 × 2 below it. */

@@ -1,24 +1,13 @@
 // Keeping the photo's shape through providers that draw only a few fixed sizes: the photo is padded to the
 // nearest supported size (its edges mirrored, so the model sees no frame to redraw) and the answer is cropped
 // back to where the photo was. For providers that choose their own size, the answer is trimmed to the photo's
-// aspect ratio.
-import sharp, { type Sharp } from 'sharp';
+// aspect ratio (photo/fit-answer.ts, in the runner's picture thread).
+import sharp from 'sharp';
+import { ImageRejectedError } from '../../images/image-rejection';
+import type { AnswerFit, Placement, Size } from '../photo/fit-answer';
+import type { PhotoWork } from '../photo/photo-work';
 import { GenerationFailure, type ProviderImage } from '../provider';
 import { PROVIDER_MESSAGES } from './messages';
-
-export interface Size {
-  width: number;
-  height: number;
-}
-
-/** Where the photo sits inside a padded canvas of a supported size. */
-export interface Placement {
-  canvas: Size;
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
 
 const aspectDistance = (a: Size, b: Size) => Math.abs(Math.log(a.width / a.height / (b.width / b.height)));
 
@@ -56,36 +45,21 @@ export async function padToCanvas(photo: ProviderImage, placement: Placement): P
     .toBuffer();
 }
 
-const asJpeg = async (pipeline: Sharp): Promise<ProviderImage> => {
-  const { data, info } = await pipeline.jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
-  return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
-};
-
-/** The part of an answer drawn over the photo; the answer is first scaled to the canvas if it came back larger. */
-export async function cropToPlacement(answer: Buffer, placement: Placement): Promise<ProviderImage> {
-  const { canvas, left, top, width, height } = placement;
-  await answerSize(answer);
-  // extract after resize crops the scaled answer.
-  return asJpeg(
-    sharp(answer).resize(canvas.width, canvas.height, { fit: 'fill' }).extract({ left, top, width, height }),
-  );
-}
-
-/** The answer's size; an answer that does not decode as a picture is an unreadable answer. */
-export async function answerSize(answer: Buffer): Promise<Size> {
-  const metadata = await sharp(answer)
-    .metadata()
-    .catch(() => undefined);
-  if (!metadata?.width || !metadata.height) throw new GenerationFailure(PROVIDER_MESSAGES.unreadable);
-  return { width: metadata.width, height: metadata.height };
-}
-
-/** The largest centred region of the answer with the photo's aspect ratio (cropped, never stretched). */
-export async function matchAspect(answer: Buffer, photo: Size): Promise<ProviderImage> {
-  const size = await answerSize(answer);
-  const ratio = photo.width / photo.height;
-  const wider = size.width / size.height > ratio;
-  const width = wider ? Math.round(size.height * ratio) : size.width;
-  const height = wider ? size.height : Math.round(size.width / ratio);
-  return asJpeg(sharp(answer).resize(width, height, { fit: 'cover' }));
+/**
+ * The service's answer in the photo's shape (`fit`), made in the runner's picture thread (`photos`), where its
+ * size is checked against the cap before anything is decoded. What is not a picture is an unreadable answer;
+ * one over the cap says its size.
+ */
+export async function shapedAnswer(
+  photos: PhotoWork,
+  answer: Buffer,
+  fit: AnswerFit,
+): Promise<ProviderImage> {
+  try {
+    return await photos.fitAnswer(answer, fit);
+  } catch (error) {
+    if (!(error instanceof ImageRejectedError)) throw error;
+    const message = error.code === 'IMAGE_TOO_MANY_PIXELS' ? error.message : PROVIDER_MESSAGES.unreadable;
+    throw new GenerationFailure(message, { cause: error });
+  }
 }

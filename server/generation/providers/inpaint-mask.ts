@@ -2,9 +2,9 @@
 // that keeps the room: whatever a model draws, only what lies inside our own feathered mask is kept.
 import sharp from 'sharp';
 import type { SurfaceMasks } from '../../images/surface-masks';
+import type { Placement } from '../photo/fit-answer';
 import { markedUnion } from '../photo/paste-back';
 import type { KitchenRequest, ProviderContext, ProviderImage } from '../provider';
-import type { Placement } from './aspect';
 
 const greyPlane = (masks: SurfaceMasks) =>
   sharp(markedUnion(masks), { raw: { width: masks.width, height: masks.height, channels: 1 } });

@@ -20,7 +20,7 @@ export interface ImageStoreOptions {
   bytes: ByteBackend;
   /** Each image expires this many days after it is stored. */
   retentionDays: number;
-  /** Uploads that would take an owner's stored bytes past this are refused; results are always stored. */
+  /** An image that would take its owner's stored bytes past this is refused (share previews excepted). */
   perUserBytes: number;
 }
 
@@ -58,8 +58,8 @@ export function createImageStore(options: ImageStoreOptions): ImageStore {
   return {
     async put(ownerId, data, meta) {
       if (!isOwnerId(ownerId)) throw new TypeError(`Invalid image owner id: ${ownerId}`);
-      const capped = meta.kind === 'upload';
-      // A first look without the lock: an upload already over the cap is refused before its bytes are written.
+      const capped = meta.kind !== 'share_preview';
+      // A first look without the lock: an image already over the cap is refused before its bytes are written.
       if (capped && (await overCap(db, ownerId, data.byteLength))) throw refused();
       const id = randomUUID();
       const key = byteKey(ownerId, id);

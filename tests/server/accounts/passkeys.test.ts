@@ -27,7 +27,7 @@ const codeOf = (answer: Answer) => apiErrorSchema.parse(answer.body).code;
 const userOf = (answer: Answer) => (answer.body as { userId: number }).userId;
 
 async function generatedKitchen(browser: PasskeyBrowser) {
-  const imageId = await browser.upload();
+  const imageId = await browser.uploadMarked();
   const job = await browser.finished(startedJob(await browser.startKitchen({ imageId })).id);
   expect(job.state).toBe('succeeded');
   return { imageId, jobId: job.id };

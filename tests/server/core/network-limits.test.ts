@@ -39,7 +39,7 @@ const codeOf = (answer: Answer) => apiErrorSchema.parse(answer.body).code;
 /** A guest with no cookie yet, as a client that dropped its cookie; `headers` as a proxy would add them. */
 async function freshGuestKitchen(origin: string, headers: Record<string, string> = {}): Promise<Answer> {
   const guest = new GenerationClient(origin, headers);
-  return guest.startKitchen({ imageId: await guest.upload() });
+  return guest.startKitchen({ imageId: await guest.uploadMarked() });
 }
 
 function expectNetworkRefusal(answer: Answer, remaining: number): void {
@@ -69,7 +69,12 @@ describe('the client network', () => {
 describe('a client that drops its cookie before each generation', () => {
   it('gets exactly the network limit from one address, then 429 NETWORK_LIMIT_REACHED', async () => {
     // GENERATION_LIMIT=2 and the default network limit, 3 x 2.
-    const server = await serverWith({ generationLimit: 2, generationNetworkDailyLimit: 6 });
+    // Room in the image threads' queue for ten uploads and their markings at once: only the quota may refuse.
+    const server = await serverWith({
+      generationLimit: 2,
+      generationNetworkDailyLimit: 6,
+      imagePool: { queueMax: 24 },
+    });
     const answers: Answer[] = [];
     // Ten at a time: concurrency must not let one more through either.
     for (let batch = 0; batch < 6; batch += 1) {
@@ -91,7 +96,8 @@ describe.each([
   ['a hop count', 1],
 ] as const)('behind a proxy trusted by %s', (_name, trustProxy) => {
   let server: RunningServer;
-  const RATE_LIMIT = 8;
+  // Room for three guests of one /64, each sending the photo, its marking and the kitchen.
+  const RATE_LIMIT = 10;
 
   beforeAll(async () => {
     server = await serverWith({

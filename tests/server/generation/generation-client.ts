@@ -185,6 +185,20 @@ export class GenerationClient {
     return verdict.imageId;
   }
 
+  /**
+   * Uploads a photo and marks its left half as the fronts: offline, only a marked photo's kitchen is charged
+   * (an unmarked one is the photo as it is, free: issue 34, point 9).
+   */
+  async uploadMarked(photo?: Uint8Array<ArrayBuffer>): Promise<string> {
+    const verdict = await this.validate(photo);
+    if (!verdict.isSafe) throw new Error('the photo was judged unsafe');
+    const { imageId, width, height } = verdict;
+    const fronts = new Uint8Array(width * height);
+    for (let row = 0; row < height; row += 1) fronts.fill(255, row * width, row * width + width / 2);
+    await this.markSurfaces(imageId, { width, height, planes: { fronts } });
+    return imageId;
+  }
+
   /** Marks surfaces on a stored photo through the mask route, as the marking tool uploads them (grey PNGs). */
   async markSurfaces(imageId: string, masks: SurfaceMasks): Promise<void> {
     const form = new FormData();

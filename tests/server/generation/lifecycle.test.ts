@@ -45,7 +45,7 @@ const newUser = () => new GenerationClient(server.origin);
 describe('the whole generation lifecycle', () => {
   it('uploads a photo, empties the room for free, makes the kitchen at the photo’s own size for its owner only', async () => {
     const alice = newUser();
-    const imageId = await alice.upload();
+    const imageId = await alice.uploadMarked();
 
     const emptyAnswer = await alice.startEmptyRoom(imageId);
     const emptyJob = startedJob(emptyAnswer);
@@ -54,7 +54,8 @@ describe('the whole generation lifecycle', () => {
     const emptied = await alice.finished(emptyJob.id);
     expect(emptied).toMatchObject({ state: 'succeeded', error: null });
     const emptyRoomId = emptied.resultImageId ?? '';
-    expect(emptyRoomId).not.toBe(imageId);
+    // Offline the empty room is the photo itself, filed as it: nothing new is stored (issue 34, point 2).
+    expect(emptyRoomId).toBe(imageId);
     expect(await alice.remaining()).toBe(LIMIT);
 
     const kitchenAnswer = await alice.startKitchen({ imageId, emptyRoomId });
@@ -83,7 +84,7 @@ describe('the whole generation lifecycle', () => {
 
   it('draws the kitchen without an empty room too', async () => {
     const carol = newUser();
-    const job = startedJob(await carol.startKitchen({ imageId: await carol.upload() }));
+    const job = startedJob(await carol.startKitchen({ imageId: await carol.uploadMarked() }));
     expect(await carol.finished(job.id)).toMatchObject({ state: 'succeeded' });
   });
 });
@@ -91,7 +92,7 @@ describe('the whole generation lifecycle', () => {
 describe('POST /kitchen/generate_kitchen', () => {
   it('refuses choices the catalogue does not hold with 400 naming the field, charging nothing', async () => {
     const dave = newUser();
-    const imageId = await dave.upload();
+    const imageId = await dave.uploadMarked();
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const [field, value] of [
       ['frontalId', unknown],
@@ -113,8 +114,8 @@ describe('POST /kitchen/generate_kitchen', () => {
   it("answers 404 for another user's photo or empty room, with the header, charging nothing", async () => {
     const erin = newUser();
     const frank = newUser();
-    const erinsPhoto = await erin.upload();
-    const franksPhoto = await frank.upload();
+    const erinsPhoto = await erin.uploadMarked();
+    const franksPhoto = await frank.uploadMarked();
     const stolenPhoto = await frank.startKitchen({ imageId: erinsPhoto });
     expect(stolenPhoto.status).toBe(404);
     expect(stolenPhoto.remaining).toBe(LIMIT);
@@ -128,11 +129,11 @@ describe('POST /kitchen/generate_kitchen', () => {
 
   it('runs out at the limit: 429 with Generations-Remaining 0, and nothing more is charged', async () => {
     const gina = newUser();
-    const imageId = await gina.upload();
+    const imageId = await gina.uploadMarked();
     const remainders: (number | null)[] = [];
     // A new photo each time: the same photo and choices again would be answered by the same picture, free.
     for (let i = 0; i < LIMIT; i += 1) {
-      const answer = await gina.startKitchen({ imageId: await gina.upload() });
+      const answer = await gina.startKitchen({ imageId: await gina.uploadMarked() });
       startedJob(answer);
       remainders.push(answer.remaining);
       await gina.finished(jobResponseSchema.parse(answer.body).job.id);
@@ -151,7 +152,7 @@ describe('POST /kitchen/generate_kitchen', () => {
 
   it('answers a repeated Idempotency-Key with the same job and charges it once', async () => {
     const hal = newUser();
-    const imageId = await hal.upload();
+    const imageId = await hal.uploadMarked();
     const answers = await Promise.all([1, 2, 3].map(() => hal.startKitchen({ imageId }, 'attempt-1')));
     const jobs = answers.map(startedJob);
     expect(new Set(jobs.map((job) => job.id)).size).toBe(1);
@@ -162,7 +163,7 @@ describe('POST /kitchen/generate_kitchen', () => {
     expect(later.remaining).toBe(LIMIT - 1);
     // Another key is another request: of another photo here (the same one again would be answered, free, by
     // the picture already made).
-    const fresh = await hal.startKitchen({ imageId: await hal.upload() }, 'attempt-2');
+    const fresh = await hal.startKitchen({ imageId: await hal.uploadMarked() }, 'attempt-2');
     expect(startedJob(fresh).id).not.toBe(jobs[0]?.id);
     expect(fresh.remaining).toBe(LIMIT - 2);
     await hal.finished(startedJob(fresh).id);
@@ -172,7 +173,7 @@ describe('POST /kitchen/generate_kitchen', () => {
 describe('GET /kitchen/generations', () => {
   it("lists the user's own kitchens, newest first, without empty rooms, each with its photo", async () => {
     const ivy = newUser();
-    const photos = [await ivy.upload(), await ivy.upload()];
+    const photos = [await ivy.uploadMarked(), await ivy.uploadMarked()];
     expect(new Set(photos).size).toBe(2);
     const made: { id: string; sourceImageId: string }[] = [];
     for (const [index, imageId] of photos.entries()) {
@@ -220,7 +221,7 @@ describe("the app's generation actors (src/actors) against the real server", () 
 
   it('empties the room and makes the kitchen, reporting stages in order, then is refused at the limit', async () => {
     const kit = newUser();
-    const imageId = await kit.upload();
+    const imageId = await kit.uploadMarked();
     vi.stubGlobal('fetch', kit.sessionFetch());
     const api = createApiClient({ baseUrl: server.origin });
     const stages: GenerationStage[] = [];
@@ -247,8 +248,8 @@ describe("the app's generation actors (src/actors) against the real server", () 
     expect(picture.status).toBe(200);
 
     // Other photos: the same one again would be answered by the same picture, uncharged.
-    for (let i = 1; i < LIMIT; i += 1) await generate(await kit.upload());
-    const refused = await generate(await kit.upload()).catch((error: unknown) => error);
+    for (let i = 1; i < LIMIT; i += 1) await generate(await kit.uploadMarked());
+    const refused = await generate(await kit.uploadMarked()).catch((error: unknown) => error);
     expect(refused).toMatchObject({
       message: 'You have used all your generations.',
       remainingGenerations: 0,

@@ -231,3 +231,89 @@ describe('a moderation that does not answer', () => {
     expect(validateImageResponseSchema.parse(next.body)).toMatchObject({ isSafe: true });
   }, 60_000);
 });
+
+/**
+ * A moderator shaped like the one moderation thread (issue 34, point 3): it scores one photo at a time, in the
+ * order they arrive, each after `scoringMs`; the first photo it is given hangs; a restart fails everything it
+ * holds, as terminating the thread does.
+ */
+function oneThreadModerator(scoringMs: number, hangFirst: boolean) {
+  let held: { start: () => void; reject: (error: Error) => void }[] = [];
+  let given = 0;
+  let mostHeld = 0;
+  const state = { restarts: 0, given: () => given, mostHeld: () => mostHeld };
+  const next = () => held[0]?.start();
+  const moderator: Moderator = {
+    ready: Promise.resolve(),
+    classify: () =>
+      new Promise((resolve, reject) => {
+        const hangs = hangFirst && given === 0;
+        given += 1;
+        const entry = {
+          start: () => {
+            if (hangs) return;
+            setTimeout(() => {
+              if (!held.includes(entry)) return;
+              held = held.filter((other) => other !== entry);
+              resolve({ isSafe: true, scores: {} });
+              next();
+            }, scoringMs);
+          },
+          reject,
+        };
+        held.push(entry);
+        mostHeld = Math.max(mostHeld, held.length);
+        if (held.length === 1) next();
+      }),
+    restart: () => {
+      state.restarts += 1;
+      for (const entry of held.splice(0)) entry.reject(new Error('The moderation thread was restarted.'));
+    },
+  };
+  return { moderator, state };
+}
+
+describe('photos waiting for the one moderation thread (issue 34, point 3)', () => {
+  it('restart only for the photo that hangs: the photos behind it are judged, none answers 500', async () => {
+    // The limit is far above each photo's own scoring, so only the hung photo can meet it on a busy machine.
+    const { moderator, state } = oneThreadModerator(20, true);
+    const { origin } = await serverWith({ moderationTimeoutMs: 1_500 }, moderator);
+    const stuck = upload(origin, jpeg);
+    await expect.poll(() => state.given(), { timeout: 20_000 }).toBe(1);
+    const behind = await Promise.all(Array.from({ length: 5 }, () => upload(origin, jpeg)));
+    const hung = await stuck;
+    expect([hung.status, errorOf(hung).code]).toEqual([503, 'MODERATION_TIMEOUT']);
+    expect(behind.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(state.restarts).toBe(1);
+  }, 60_000);
+
+  it('start each photo’s clock at its turn: a line of slow photos is judged, none timed out', async () => {
+    // Eight photos of 300 ms each wait 2.4 s in all, past the 1.5 s limit, while each one's own scoring stays
+    // five times inside it: a clock started on arrival times the last ones out, one started at its turn none.
+    const { moderator, state } = oneThreadModerator(300, false);
+    const { origin } = await serverWith({ moderationTimeoutMs: 1_500 }, moderator);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(origin, jpeg)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(state.restarts).toBe(0);
+  }, 60_000);
+
+  it('bound the line: past the image queue, 503 IMAGE_SERVICE_BUSY with Retry-After, never 500', async () => {
+    const { moderator, state } = oneThreadModerator(100, false);
+    const { origin } = await serverWith(
+      { imagePool: { workers: 1, queueMax: 2 }, moderationTimeoutMs: 5_000 },
+      moderator,
+    );
+    const answers = await Promise.all(Array.from({ length: 12 }, () => upload(origin, jpeg)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const answer of busy) {
+      expect(errorOf(answer).code).toBe('IMAGE_SERVICE_BUSY');
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    // Only what the line admitted reached the moderator, one photo at a time: nothing waits in the thread.
+    expect(state.given()).toBe(statuses.filter((status) => status === 200).length);
+    expect(state.mostHeld()).toBe(1);
+  }, 60_000);
+});

@@ -121,18 +121,19 @@ describe.each(backendCases)('my data on $name', (backendCase) => {
     expect(await footprint(alice.userId)).toEqual({
       users: 1,
       sessions: 1,
-      images: 2,
-      imageChunks: backendCase.name.startsWith('database') ? 2 : 0,
+      // The photo, the result and its layout sketch (issue 34, point 5).
+      images: 3,
+      imageChunks: backendCase.name.startsWith('database') ? 3 : 0,
       jobs: 1,
       claims: 1,
-      storedBytes: 2,
+      storedBytes: 3,
     });
 
     // Without its confirmation, a deletion does nothing.
     const unconfirmed = await alice.client.request(ME, eraseRequest({}));
     expect(unconfirmed.status).toBe(400);
     expect(unconfirmed.body).toMatchObject({ code: 'CONFIRMATION_REQUIRED' });
-    expect((await footprint(alice.userId)).images).toBe(2);
+    expect((await footprint(alice.userId)).images).toBe(3);
 
     const oldBrowser = alice.client.on(server.origin);
     const erased = await alice.client.request(ME, eraseRequest());
@@ -199,8 +200,8 @@ describe.each(backendCases)('my data on $name', (backendCase) => {
     const frank = await userWithKitchen();
     // Step one only, as if the process died right after the commit.
     const rows = await eraseUserRows(fixture.db, frank.userId);
-    expect(rows.bytes).toHaveLength(2);
-    expect((await footprint(frank.userId)).storedBytes).toBe(2);
+    expect(rows.bytes).toHaveLength(3);
+    expect((await footprint(frank.userId)).storedBytes).toBe(3);
     await sweepImages({ db: fixture.db, bytes: storage.bytes, retentionDays: 30, orphanGraceMs: 0 });
     expect(await footprint(frank.userId)).toEqual(nothing);
   });
@@ -241,7 +242,7 @@ describe.each(backendCases)('my data on $name', (backendCase) => {
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
     });
     expect(forged.status).toBe(403);
-    expect((await footprint(hank.userId)).images).toBe(2);
+    expect((await footprint(hank.userId)).images).toBe(3);
   });
 });
 

@@ -54,3 +54,34 @@ describe('the worktop texture', () => {
     expect(acrossSeam).toBeLessThanOrEqual(sorted[Math.floor(sorted.length * 0.99)] ?? 0);
   });
 });
+
+describe('a speckled stone', () => {
+  it("has grains of granite's size on the counter, well under a centimetre, not dots of two", async () => {
+    const granite = await worktopTexture({
+      texture: 'speckled',
+      hex: '#2B2B2D',
+      accentHex: '#C9C6C0',
+      finish: 'Polished',
+    });
+    // Close up (a texel a sample), along lines across the block: the longest run of light grain, in metres.
+    const steps = 2048;
+    const at = new Float32Array(3);
+    let longest = 0;
+    for (const row of [0.13, 0.37, 0.61, 0.89]) {
+      let run = 0;
+      for (let step = 0; step < steps; step += 1) {
+        sampleTexture(
+          granite,
+          (step / steps) * granite.metres,
+          row * granite.metres,
+          granite.metres / steps,
+          at,
+        );
+        run = (at[1] ?? 0) > 0.2 ? run + 1 : 0;
+        longest = Math.max(longest, (run / steps) * granite.metres);
+      }
+    }
+    expect(longest).toBeGreaterThan(0);
+    expect(longest).toBeLessThanOrEqual(0.008);
+  });
+});

@@ -78,7 +78,7 @@ describe('the server on PostgreSQL', () => {
 
   it('uploads a real photo and generates a kitchen, charging one generation', async () => {
     const client = new GenerationClient(server.origin);
-    const imageId = await client.upload();
+    const imageId = await client.uploadMarked();
     const answer = await client.startKitchen({ imageId });
     expect(answer.remaining).toBe(1);
     const job = await client.finished(startedJob(answer).id);
@@ -89,7 +89,7 @@ describe('the server on PostgreSQL', () => {
 
   it('keeps users and jobs for a second instance on the same database', async () => {
     const client = new GenerationClient(server.origin);
-    const imageId = await client.upload();
+    const imageId = await client.uploadMarked();
     const job = await client.finished(startedJob(await client.startKitchen({ imageId })).id);
     const second = await startServer(config());
     try {

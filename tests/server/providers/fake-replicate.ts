@@ -3,6 +3,7 @@
 // starting → processing → succeeded | failed, `POST .../cancel`, outputs served from a file host (`/files/...`),
 // problem JSON errors and 429 `{"detail":...}` with `Retry-After`.
 import type { ServerResponse } from 'node:http';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { type FakeServer, jsonOf, sendJson, startFake } from './fake-server';
 
@@ -25,7 +26,12 @@ export type ReplicateBehaviour =
   /** Succeeds with an output of 20 MP (a tiny PNG: one colour), past the server's pixel cap. */
   | 'draws-too-many-pixels'
   /** Succeeds with an output that streams 30 MB, with no content-length to warn of it. */
-  | 'draws-too-many-bytes';
+  | 'draws-too-many-bytes'
+  /** Succeeds with an output that is text, not a picture. */
+  | 'draws-not-a-picture'
+  /** Succeed with a square output of that side (a small 1-bit PNG): 256 MP, under sharp's own limit; 400 MP. */
+  | 'draws-16000-square'
+  | 'draws-20000-square';
 
 export interface FakeReplicate extends FakeServer {
   behaviour: ReplicateBehaviour;
@@ -63,6 +69,41 @@ function streamMegabytes(response: ServerResponse, megabytes: number): void {
   more();
 }
 
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const pngChunk = (type: string, data: Buffer) => {
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const framed = Buffer.alloc(typed.length + 8);
+  framed.writeUInt32BE(data.length, 0);
+  typed.copy(framed, 4);
+  framed.writeUInt32BE(crc32(typed), typed.length + 4);
+  return framed;
+};
+
+/** A black square PNG of `side` pixels, 1 bit each: tens of KB, however many pixels it declares. */
+function hugeBlackSquare(side: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1-bit grey, deflate, no filter, no interlace
+  // Every row is filter byte 0 and black pixels: all zeros.
+  const rows = Buffer.alloc(side * (1 + Math.ceil(side / 8)));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 export async function startFakeReplicate(): Promise<FakeReplicate> {
   const predictions = new Map<string, StoredPrediction>();
   const outputs = new Map<string, Buffer>();
@@ -91,6 +132,10 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
 
   /** "Runs" the model: the input image back as PNG, a little wider than the photo as a real model might. */
   async function draw(prediction: StoredPrediction): Promise<void> {
+    const square = /^draws-(\d+)-square$/.exec(state.behaviour)?.[1];
+    if (square) return void outputs.set(prediction.id, hugeBlackSquare(Number(square)));
+    if (state.behaviour === 'draws-not-a-picture')
+      return void outputs.set(prediction.id, Buffer.from('<html>the model is warming up</html>'));
     if (state.behaviour === 'draws-too-many-pixels') {
       const huge = { width: 5000, height: 4000, channels: 3 as const, background: '#808080' };
       outputs.set(prediction.id, await sharp({ create: huge }).png().toBuffer());

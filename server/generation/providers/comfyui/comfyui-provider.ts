@@ -25,7 +25,7 @@ import {
   type ProviderContext,
   type ProviderImage,
 } from '../../provider';
-import { matchAspect } from '../aspect';
+import { shapedAnswer } from '../aspect';
 import { keepTheRoom, kitchenCanvas, whiteToEditMask } from '../inpaint-mask';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt, NEGATIVE_PROMPT } from '../prompt';
@@ -292,7 +292,7 @@ export function createComfyUiProvider(settings: ComfyUiSettings): GenerationProv
       type: image.type,
     });
     const picture = ok(await exchange(`${server}/view?${query}`, {}, within(signal)));
-    return matchAspect(picture.body, photo);
+    return shapedAnswer(context.photos, picture.body, { aspect: photo });
   }
 
   return {

@@ -13,6 +13,7 @@ import {
   retryPolicy,
 } from '../../../outbound/http-client';
 import { OPENAI_API_BASE_URL } from '../../../outbound/openai-api';
+import type { Size } from '../../photo/fit-answer';
 import {
   GenerationFailure,
   type GenerationProvider,
@@ -20,7 +21,7 @@ import {
   type ProviderContext,
   type ProviderImage,
 } from '../../provider';
-import { cropToPlacement, nearestSize, padToCanvas, placementFor, type Size } from '../aspect';
+import { nearestSize, padToCanvas, placementFor, shapedAnswer } from '../aspect';
 import { keepTheRoom, kitchenCanvas, transparentToEditMask } from '../inpaint-mask';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt } from '../prompt';
@@ -143,7 +144,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): GenerationProvid
     if (!isSuccess(answer)) throw failureFor('OpenAI', answer);
     const [image] = parseJson(answer, editResponseSchema).data;
     await context.reportStage('finishing');
-    return cropToPlacement(Buffer.from(image?.b64_json ?? '', 'base64'), placement);
+    return shapedAnswer(context.photos, Buffer.from(image?.b64_json ?? '', 'base64'), { placement });
   }
 
   return {

@@ -25,7 +25,7 @@ import {
   type ProviderContext,
   type ProviderImage,
 } from '../../provider';
-import { matchAspect } from '../aspect';
+import { shapedAnswer } from '../aspect';
 import { keepTheRoom, kitchenCanvas, whiteToEditMask } from '../inpaint-mask';
 import { PROVIDER_MESSAGES } from '../messages';
 import { emptyRoomPrompt, kitchenPrompt } from '../prompt';
@@ -236,7 +236,7 @@ export function createReplicateProvider(settings: ReplicateSettings): Generation
     }
     if (prediction.status !== 'succeeded') throw endedFailure(prediction);
     await context.reportStage('finishing');
-    return matchAspect(await download(prediction, signal), photo);
+    return shapedAnswer(context.photos, await download(prediction, signal), { aspect: photo });
   }
 
   return {

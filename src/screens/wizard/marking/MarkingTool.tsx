@@ -7,6 +7,7 @@ import { useKitchenContext } from '../../../kitchen/use-kitchen';
 import { BRUSHES, type Brush } from '../../../marking/brushes';
 import type { FoundObject } from '../../../marking/keep-seeds';
 import { BRUSH_COLOURS } from '../../../marking/overlay';
+import { rememberMarks, savedMarks } from '../../../persistence/saved-marking';
 import '../../../styles/marking.css';
 import { BRUSH_HINTS, BRUSH_LABELS } from './brush-words';
 import { MarkingStage } from './MarkingStage';
@@ -38,7 +39,10 @@ export interface MarkingToolProps {
 export default function MarkingTool(props: MarkingToolProps) {
   const { photoDataUrl, isSaving, saveError, canSkip, onSave, onSkip, onCancel } = props;
   const objects = useKitchenContext((context) => context.kitchenCheck?.objects) ?? NO_OBJECTS;
-  const marking = useMarking(photoDataUrl, objects);
+  const imageId = useKitchenContext((context) => context.inputImageId);
+  // Read once per photo: the marks the visitor saved on it last time, to change rather than redraw.
+  const [saved] = useState(() => savedMarks(localStorage, imageId));
+  const marking = useMarking(photoDataUrl, objects, saved);
   const { status, history, dispatch, overlay } = marking;
   const [brush, setBrush] = useState<Brush>('fronts');
   const [zoom, setZoom] = useState(1);
@@ -57,7 +61,9 @@ export default function MarkingTool(props: MarkingToolProps) {
     setPreparing(true);
     setPrepareError(null);
     try {
-      onSave(await marking.masks());
+      const masks = await marking.masks();
+      if (imageId) rememberMarks(localStorage, imageId, history.marks);
+      onSave(masks);
     } catch (error) {
       setPrepareError(error instanceof Error ? error.message : String(error));
     } finally {
@@ -169,25 +175,37 @@ export default function MarkingTool(props: MarkingToolProps) {
       <p className="marking__progress" role="status">
         {progress}
       </p>
-      {showOffer && (
+      {status.state === 'ready' && (
+        // Always in place, and as tall with an offer as without (both are laid in one cell, the unused one
+        // invisible): a box that came and went moved the page under the pointer mid-marking.
         <fieldset className="marking__offer notice">
           <legend className="visually-hidden">Areas that look alike</legend>
-          <p>
-            {offer.areas === 1 ? 'One more area looks' : `${offer.areas} more areas look`} like your{' '}
-            {SURFACE_NAMES[offerBrush]} (striped). Add {offer.areas === 1 ? 'it' : 'them'}?
-          </p>
-          <div className="marking__offer-actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => dispatch({ type: 'offer-accepted', brush: offerBrush, regions: offer.regions })}
-            >
-              Add {offer.areas === 1 ? 'it' : 'them'}
-            </button>
-            <button type="button" className="button button--quiet" onClick={marking.dismissOffer}>
-              No thanks
-            </button>
+          <div className={`marking__offer-question${showOffer ? '' : ' marking__offer--unused'}`}>
+            <p>
+              Solid colour is what you marked. The striped{' '}
+              {offer?.areas === 1 ? 'area looks' : `${offer?.areas ?? ''} areas look`} like your{' '}
+              {SURFACE_NAMES[offerBrush === 'worktop' ? 'worktop' : 'fronts']} too: add{' '}
+              {offer?.areas === 1 ? 'it' : 'them'}?
+            </p>
+            <div className="marking__offer-actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() =>
+                  showOffer && dispatch({ type: 'offer-accepted', brush: offerBrush, regions: offer.regions })
+                }
+              >
+                Add {offer?.areas === 1 ? 'it' : 'them'}
+              </button>
+              <button type="button" className="button button--quiet" onClick={marking.dismissOffer}>
+                No thanks
+              </button>
+            </div>
           </div>
+          <p className={showOffer ? 'marking__offer--unused' : undefined}>
+            Solid colour is what you marked; what is left clear stays as it is in your photo. Stripes, when
+            they show, are areas that look like what you marked, for you to add or leave.
+          </p>
         </fieldset>
       )}
       {(saveError ?? prepareError) && (
@@ -217,7 +235,8 @@ export default function MarkingTool(props: MarkingToolProps) {
       </div>
       {canSkip && (
         <p className="muted marking__fine-print">
-          Without marking, your result is a drawing of the new kitchen rather than your own photo recoloured.
+          Without marking, your photo is shown as it is, beside a sketch of the layout: only what you mark
+          takes the colours and materials you choose.
         </p>
       )}
     </section>

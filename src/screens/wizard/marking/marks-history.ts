@@ -16,7 +16,9 @@ export type MarksAction =
   | { type: 'stroke-cancelled' }
   | { type: 'offer-accepted'; brush: Brush; regions: readonly number[] }
   | { type: 'undone' }
-  | { type: 'cleared' };
+  | { type: 'cleared' }
+  /** The marks of a saved marking, opened again to change it. */
+  | { type: 'restored'; marks: readonly Mark[] };
 
 export const EMPTY_HISTORY: MarksHistory = { marks: [], drawing: null, version: 0 };
 
@@ -54,6 +56,8 @@ function changed(history: MarksHistory, action: MarksAction): Omit<MarksHistory,
       return { marks: history.marks.slice(0, -1), drawing: null };
     case 'cleared':
       return { marks: [], drawing: null };
+    case 'restored':
+      return { marks: action.marks, drawing: null };
   }
 }
 

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { dataUrlToBlob } from '../../../api/images';
 import type { SurfaceMaskFiles } from '../../../api/surface-masks';
+import type { Mark } from '../../../marking/brushes';
 import type { FoundObject } from '../../../marking/keep-seeds';
 import { createMarkingClient, type MarkingClient, type OpenedPhoto } from '../../../marking/marking-client';
 import type { MarkedOverlay } from '../../../marking/marking-messages';
@@ -37,9 +38,14 @@ export interface MarkingTool {
  * `objects` are what the photo check located (a fridge, a chair): read when the photo opens, so a check that
  * arrives later waits for the next photo rather than regrowing every mark.
  */
-export function useMarking(photoDataUrl: string, objects: readonly FoundObject[] = []): MarkingTool {
-  const openedWith = useRef(objects);
-  openedWith.current = objects;
+export function useMarking(
+  photoDataUrl: string,
+  objects: readonly FoundObject[] = [],
+  /** The photo's saved marks, opened again (read with the photo, as the objects are). */
+  savedMarks: readonly Mark[] = [],
+): MarkingTool {
+  const openedWith = useRef({ objects, savedMarks });
+  openedWith.current = { objects, savedMarks };
   const client = useRef<MarkingClient | null>(null);
   const [status, setStatus] = useState<MarkingStatus>({ state: 'opening' });
   const [history, dispatch] = useReducer(marksReducer, EMPTY_HISTORY);
@@ -51,9 +57,9 @@ export function useMarking(photoDataUrl: string, objects: readonly FoundObject[]
     client.current = opened;
     setStatus({ state: 'opening' });
     setOverlay(undefined);
-    dispatch({ type: 'cleared' });
+    dispatch({ type: 'restored', marks: openedWith.current.savedMarks });
     let live = true;
-    opened.open(dataUrlToBlob(photoDataUrl), openedWith.current).then(
+    opened.open(dataUrlToBlob(photoDataUrl), openedWith.current.objects).then(
       (photo) => live && setStatus({ state: 'ready', photo }),
       (error: unknown) =>
         live &&

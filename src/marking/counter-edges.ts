@@ -1,0 +1,92 @@
+// Keep beyond a counter's own edges (issue 32): a worktop stroke runs along a counter, and the counter's front and
+// back edges run along the stroke, straight and long, however faint (a white worktop under a white splashback).
+// Looking outward from the stroke on both sides, the first such edge bounds the counter there, and just beyond it
+// keep gets a seed of its own, so the worktop's growth stops at that edge instead of climbing the wall behind.
+export interface CounterEdgeOptions {
+  /** How far from the stroke to look for the counter's edge, as a share of the picture's long side. */
+  readonly reach: number;
+  /**
+   * How far beyond the edge found the seeds are laid, as a share of the long side, and never less than a
+   * superpixel's side (one straddling a faint edge would carry keep onto the counter).
+   */
+  readonly beyond: number;
+  /** How much stronger than the median along the look an edge must be to count. */
+  readonly contrast: number;
+  /**
+   * How far the seeds run on past the stroke's ends, as a share of its length: the wall behind a hob between two
+   * counters is the same wall.
+   */
+  readonly extend: number;
+}
+
+export const DEFAULT_COUNTER_EDGES: CounterEdgeOptions = {
+  reach: 0.08,
+  beyond: 0.012,
+  contrast: 2,
+  extend: 0.5,
+};
+
+/** Samples along a stroke's chord, every SPACING pixels. */
+const SPACING = 3;
+
+/**
+ * The pixels just beyond each side's counter edge for every stroke (x, y pairs, from the stroke's first point to
+ * its last), found on `edges` (one strength a pixel).
+ */
+export function beyondCounterEdges(
+  edges: Float32Array,
+  width: number,
+  height: number,
+  strokes: readonly (readonly number[])[],
+  superpixelSide: number,
+  options = DEFAULT_COUNTER_EDGES,
+): number[] {
+  const longSide = Math.max(width, height);
+  const reach = Math.max(4, Math.round(options.reach * longSide));
+  const beyond = Math.max(3, Math.round(superpixelSide), Math.round(options.beyond * longSide));
+  const pixels: number[] = [];
+  for (const points of strokes) {
+    if (points.length < 4) continue;
+    const [x0 = 0, y0 = 0] = points;
+    const x1 = points[points.length - 2] ?? x0;
+    const y1 = points[points.length - 1] ?? y0;
+    const length = Math.hypot(x1 - x0, y1 - y0);
+    if (length < 8 * SPACING) continue;
+    const [ux, uy] = [(x1 - x0) / length, (y1 - y0) / length];
+    const along = Array.from({ length: Math.floor(length / SPACING) + 1 }, (_, i) => i * SPACING);
+    // The mean edge strength along the stroke's chord moved `offset` pixels across it (negative: the other side).
+    const profile = (offset: number) => {
+      let sum = 0;
+      let samples = 0;
+      for (const t of along) {
+        const x = Math.round(x0 + ux * t - uy * offset);
+        const y = Math.round(y0 + uy * t + ux * offset);
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        sum += edges[y * width + x] ?? 0;
+        samples++;
+      }
+      return samples > along.length / 2 ? sum / samples : 0;
+    };
+    for (const side of [1, -1]) {
+      const strengths = Array.from({ length: reach + 1 }, (_, offset) => profile(side * offset));
+      const median = [...strengths].sort((a, b) => a - b)[Math.floor(strengths.length / 2)] ?? 0;
+      const edgeAt = strengths.findIndex(
+        (strength, offset) =>
+          offset >= 2 &&
+          strength >= options.contrast * median &&
+          strength > 0 &&
+          strength >= (strengths[offset - 1] ?? 0) &&
+          strength >= (strengths[offset + 1] ?? 0),
+      );
+      if (edgeAt < 0) continue;
+      const offset = side * (edgeAt + beyond);
+      const past = options.extend * length;
+      for (let t = -past; t <= length + past; t += SPACING) {
+        const x = Math.round(x0 + ux * t - uy * offset);
+        const y = Math.round(y0 + uy * t + ux * offset);
+        if (x >= 0 && y >= 0 && x < width && y < height) pixels.push(y * width + x);
+      }
+    }
+  }
+  return pixels;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { labelOf, type Mark } from '../../src/marking/brushes';
+import { MarkingSession } from '../../src/marking/marking-session';
+import { drawnPicture, drawnPlane, iou } from './drawn-pictures';
+
+// Issue 32: a white worktop under a white splashback, the splashback walled in by dark cabinets above and tall
+// units either side, so no keep from the photo's edge reaches it: only the counter's own faint back edge, found
+// along the worktop stroke, stops the worktop from climbing the wall.
+const WIDTH = 320;
+const HEIGHT = 220;
+const tallUnits = (x: number) => x < 30 || x >= 290;
+const wallUnits = (y: number) => y < 70;
+const splashback = (x: number, y: number) => !tallUnits(x) && y >= 70 && y < 120;
+const counter = (x: number, y: number) => !tallUnits(x) && y >= 121 && y < 140;
+const picture = drawnPicture(WIDTH, HEIGHT, (x, y) => {
+  if (tallUnits(x) || wallUnits(y) || y >= 141) return [52, 60, 74];
+  if (y === 120) return [226, 226, 223];
+  if (y === 140) return [190, 190, 188];
+  // The splashback a shade greyer than the counter: as alike as a white tile over white quartz.
+  return splashback(x, y) ? [233, 233, 230] : [238, 238, 236];
+});
+const stroke: Mark = { kind: 'stroke', brush: 'worktop', points: [60, 131, 260, 129] };
+const WORKTOP = labelOf('worktop');
+
+describe("keep beyond a counter's edges", () => {
+  const wall = drawnPlane(WIDTH, HEIGHT, splashback);
+  const share = (pixels: Uint8Array) =>
+    pixels.filter((label, pixel) => label === WORKTOP && wall[pixel] === 1).length /
+    wall.filter(Boolean).length;
+
+  it("stops the worktop at the counter's faint back edge, and marks the counter", () => {
+    const { pixels } = new MarkingSession(picture, { regions: 500 }).mark([stroke]);
+    expect(share(pixels)).toBeLessThan(0.05);
+    expect(iou(pixels, WORKTOP, drawnPlane(WIDTH, HEIGHT, counter))).toBeGreaterThan(0.85);
+  });
+
+  it('is what holds the wall: without looking for the edge, the worktop climbs it', () => {
+    const session = new MarkingSession(picture, {
+      regions: 500,
+      counterEdges: { reach: 0, beyond: 0, contrast: 2, extend: 0 },
+    });
+    expect(share(session.mark([stroke]).pixels)).toBeGreaterThan(0.5);
+  });
+});
