@@ -182,7 +182,7 @@ export default function MarkingTool(props: MarkingToolProps) {
           <legend className="visually-hidden">Areas that look alike</legend>
           <div className={`marking__offer-question${showOffer ? '' : ' marking__offer--unused'}`}>
             <p>
-              Solid colour is what you marked. The striped{' '}
+              Solid color is what you marked. The striped{' '}
               {offer?.areas === 1 ? 'area looks' : `${offer?.areas ?? ''} areas look`} like your{' '}
               {SURFACE_NAMES[offerBrush === 'worktop' ? 'worktop' : 'fronts']} too: add{' '}
               {offer?.areas === 1 ? 'it' : 'them'}?
@@ -203,7 +203,7 @@ export default function MarkingTool(props: MarkingToolProps) {
             </div>
           </div>
           <p className={showOffer ? 'marking__offer--unused' : undefined}>
-            Solid colour is what you marked; what is left clear stays as it is in your photo. Stripes, when
+            Solid color is what you marked; what is left clear stays as it is in your photo. Stripes, when
             they show, are areas that look like what you marked, for you to add or leave.
           </p>
         </fieldset>
@@ -236,7 +236,7 @@ export default function MarkingTool(props: MarkingToolProps) {
       {canSkip && (
         <p className="muted marking__fine-print">
           Without marking, your photo is shown as it is, beside a sketch of the layout: only what you mark
-          takes the colours and materials you choose.
+          takes the colors and materials you choose.
         </p>
       )}
     </section>
