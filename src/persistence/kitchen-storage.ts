@@ -7,7 +7,6 @@ import {
   type PersistedSelections,
   type PersistedWizardState,
 } from '../../machines/kitchen/context';
-import { SAVED_MARKING_KEY } from './saved-marking';
 import { envelopeSchema, frontalsSchema, wizardStateSchema, worktopsSchema } from './schemas';
 import { type Check, INVALID } from './shape-checks';
 import { SHARE_ADDRESSES_KEY } from './share-addresses';
@@ -24,6 +23,13 @@ export const STORAGE_KEYS = {
  * kitchen again (issue 24).
  */
 export const STORAGE_OWNER_KEY = 'kitchen-owner';
+
+/**
+ * The strokes of the saved marking (`saved-marking.ts`, loaded with the marking tool): named here, with the other
+ * stores, so forgetting them all keeps the marking's brushes, and the contract and zod behind them, out of the
+ * first load.
+ */
+export const SAVED_MARKING_KEY = 'kitchen-marking';
 
 export const WIZARD_STORAGE_VERSION = 5;
 const SELECTION_STORE_VERSION = 0;

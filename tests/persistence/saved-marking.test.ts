@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mark } from '../../src/marking/brushes';
-import { clearSelections } from '../../src/persistence/kitchen-storage';
-import { rememberMarks, SAVED_MARKING_KEY, savedMarks } from '../../src/persistence/saved-marking';
+import { clearSelections, SAVED_MARKING_KEY } from '../../src/persistence/kitchen-storage';
+import { rememberMarks, savedMarks } from '../../src/persistence/saved-marking';
 
 // Issue 32, item 5: "Change marking" opens the saved strokes. They are kept with their photo's id; another photo,
 // a damaged store or storage that refuses all read as no marks, never as an error.
