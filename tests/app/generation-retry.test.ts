@@ -60,7 +60,7 @@ function sessionWithLostAnswer(visitor: GenerationClient) {
 /** A visitor with an uploaded photo, and the app's generation as its page would run it (one key store). */
 async function appSession() {
   const visitor = new GenerationClient(server.origin);
-  const imageId = await visitor.upload();
+  const imageId = await visitor.uploadMarked();
   const { fetchWithLoss, startKeys, state } = sessionWithLostAnswer(visitor);
   vi.stubGlobal('fetch', fetchWithLoss);
   const api = createApiClient({ baseUrl: server.origin, timeoutMs: CLIENT_TIMEOUT_MS });

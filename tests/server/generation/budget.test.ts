@@ -80,7 +80,7 @@ describe('the local provider', () => {
     const local = await startServer(config, { db });
     try {
       const guest = new GenerationClient(local.origin);
-      const imageId = await guest.upload();
+      const imageId = await guest.uploadMarked();
       const room = await guest.startEmptyRoom(imageId);
       expect(room.remaining).toBe(LIMIT);
       const kitchen = await guest.startKitchen({ imageId });

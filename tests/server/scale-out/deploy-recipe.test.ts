@@ -86,7 +86,7 @@ describe("docs/deploy.md's recipe", () => {
 
     const onA = GenerationClient.withSession(a.origin, cookie);
     const onB = onA.on(b.origin);
-    const imageId = await onA.upload();
+    const imageId = await onA.uploadMarked();
     const started = await onB.startKitchen({ imageId });
     expect(started.remaining).toBe(4);
     const job = await onA.finished(startedJob(started).id, 60_000);
