@@ -45,6 +45,11 @@ export function beyondCounterEdges(
   const reach = Math.max(4, Math.round(options.reach * longSide));
   const beyond = Math.max(3, Math.round(superpixelSide), Math.round(options.beyond * longSide));
   const pixels: number[] = [];
+  // A seed this near another worktop stroke is on that stroke's counter (an island's back edge looks onto the
+  // wall run's counter behind it): never keep's.
+  const clear = 2 * superpixelSide;
+  const nearAnother = (x: number, y: number, own: readonly number[]) =>
+    strokes.some((other) => other !== own && distanceToPolyline(x, y, other) < clear);
   for (const points of strokes) {
     if (points.length < 4) continue;
     const [x0 = 0, y0 = 0] = points;
@@ -84,9 +89,27 @@ export function beyondCounterEdges(
       for (let t = -past; t <= length + past; t += SPACING) {
         const x = Math.round(x0 + ux * t - uy * offset);
         const y = Math.round(y0 + uy * t + ux * offset);
-        if (x >= 0 && y >= 0 && x < width && y < height) pixels.push(y * width + x);
+        if (x >= 0 && y >= 0 && x < width && y < height && !nearAnother(x, y, points))
+          pixels.push(y * width + x);
       }
     }
   }
   return pixels;
+}
+
+/** The distance from (x, y) to the polyline through `points` (x, y pairs). */
+function distanceToPolyline(x: number, y: number, points: readonly number[]): number {
+  let nearest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i + 3 < points.length || i === 0; i += 2) {
+    const ax = points[i] ?? 0;
+    const ay = points[i + 1] ?? 0;
+    const bx = points[i + 2] ?? ax;
+    const by = points[i + 3] ?? ay;
+    const length = (bx - ax) ** 2 + (by - ay) ** 2;
+    const t =
+      length === 0 ? 0 : Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / length));
+    nearest = Math.min(nearest, Math.hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay))));
+    if (i + 3 >= points.length) break;
+  }
+  return nearest;
 }
