@@ -172,7 +172,12 @@ async function shootMarkingAndPhotoResult(page: Page, camera: Shooter): Promise<
   await page.getByRole('button', { name: MARKING_WORDS.start, exact: true }).click();
   await markingReady(page);
   await dragStrokes(page, README_STROKES);
+  // The whole tool in one picture, taller than a phone's screen: its floating toolbar is drawn where it sits in
+  // the tool, not stuck wherever the capture scrolled to (over the photo).
+  const toolbar = page.locator('.marking__toolbar');
+  await toolbar.evaluate((element: HTMLElement) => element.style.setProperty('position', 'static'));
   await camera.shoot(page, 'marking', page.locator('section.marking'));
+  await toolbar.evaluate((element: HTMLElement) => element.style.removeProperty('position'));
   await page.getByRole('button', { name: 'Use this marking', exact: true }).click();
   await page.getByText(MARKING_WORDS.marked).waitFor();
   await chooseAndGenerate(page, undefined, README_PICKS);
