@@ -2,6 +2,7 @@
 // While one growth is running, only the newest marks wait: a swipe that lands during a growth replaces the one
 // queued before it, so the overlay always catches up with the last thing the visitor did.
 import type { SurfaceMaskFiles } from '../api/surface-masks';
+import { workerRequests } from '../workers/worker-requests';
 import type { Mark } from './brushes';
 import type { FoundObject } from './keep-seeds';
 import type { MarkedOverlay, MarkingReply, MarkingRequest } from './marking-messages';
@@ -33,51 +34,23 @@ export interface MarkOptions {
   readonly version?: number;
 }
 
-interface Pending {
-  resolve: (reply: MarkingReply) => void;
-  reject: (error: Error) => void;
-}
-
 const startMarkingWorker = () =>
   new Worker(new URL('./marking-worker.ts', import.meta.url), { type: 'module' });
 
 export const WORKER_FAILED = 'Marking stopped working. Try again, or skip marking.';
 
 export function createMarkingClient(startWorker: () => Worker = startMarkingWorker): MarkingClient {
-  let worker: Worker | undefined;
-  let nextId = 1;
-  const pending = new Map<number, Pending>();
+  const requests = workerRequests<Request, MarkingReply>(startWorker, {
+    refusal: (reply) => (reply.type === 'failed' ? new Error(reply.message) : undefined),
+    crashed: () => new Error(WORKER_FAILED),
+  });
+  const send = (request: Request) => requests.send(request);
   let growing = false;
   /** Waiting for the growths under way and queued to finish (the masks must be the last marks'). */
   let whenSettled: (() => void)[] = [];
   let queued:
     | { marks: readonly Mark[]; options: MarkOptions; resolve: (overlay: MarkedOverlay | undefined) => void }
     | undefined;
-
-  const settle = ({ data }: MessageEvent<MarkingReply>) => {
-    const request = pending.get(data.id);
-    pending.delete(data.id);
-    if (!request) return;
-    if (data.type === 'failed') request.reject(new Error(data.message));
-    else request.resolve(data);
-  };
-  const fail = () => {
-    worker?.terminate();
-    worker = undefined;
-    for (const request of pending.values()) request.reject(new Error(WORKER_FAILED));
-    pending.clear();
-  };
-  const send = (request: Request) =>
-    new Promise<MarkingReply>((resolve, reject) => {
-      if (!worker) {
-        worker = startWorker();
-        worker.addEventListener('message', settle);
-        worker.addEventListener('error', fail);
-      }
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
-    });
 
   const grow = async (marks: readonly Mark[], options: MarkOptions): Promise<MarkedOverlay | undefined> => {
     growing = true;
@@ -124,7 +97,7 @@ export function createMarkingClient(startWorker: () => Worker = startMarkingWork
     close() {
       queued?.resolve(undefined);
       queued = undefined;
-      fail();
+      requests.close();
     },
   };
 }
