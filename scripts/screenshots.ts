@@ -6,8 +6,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { API_PREFIX, cataloguePaths } from '../contract/endpoints';
-import type { Brush } from '../src/marking/brushes';
-import { BRUSH_LABELS } from '../src/screens/wizard/marking/brush-words';
+import { BRUSH_ROWS, type Brush } from '../src/marking/brushes';
 import { MARKING_WORDS } from '../src/screens/wizard/steps/PhotoMarkingPanel';
 import {
   buildApp,
@@ -146,7 +145,7 @@ async function chooseAndGenerate(page: Page, shootEach?: Shooter, picks: Picks =
  * width and height: one along each run of fronts, one along each counter, and Not this over the splashback (the
  * same marble as the worktop), the island's plinth, the floor and the wall above the cabinets to keep them.
  */
-const stroke = (brush: Brush, ...points: Share[]) => ({ brushLabel: BRUSH_LABELS[brush], points });
+const stroke = (brush: Brush, ...points: Share[]) => ({ brushLabel: BRUSH_ROWS[brush].label, points });
 const README_STROKES = [
   stroke('fronts', [0.05, 0.33], [0.2, 0.36], [0.36, 0.38]),
   stroke('fronts', [0.61, 0.4], [0.78, 0.4]),

@@ -5,7 +5,7 @@
 //   npx tsx tooling/trace-overlay.ts --new kitchens/<file>     print a new trace's skeleton (its previewHeight)
 import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { BRUSH_COLOURS } from '../src/marking/overlay';
+import { BRUSH_ROWS } from '../src/marking/brushes';
 import {
   HAND_MARKED_KITCHENS,
   type HandMarkedKitchen,
@@ -42,15 +42,15 @@ function overlaySvg(kitchen: HandMarkedKitchen): string {
   const strokes = kitchen.strokes
     .map(
       ({ brush, points }) =>
-        `<polyline points="${pointsOf(points)}" fill="none" stroke="${rgb(BRUSH_COLOURS[brush])}" ` +
+        `<polyline points="${pointsOf(points)}" fill="none" stroke="${rgb(BRUSH_ROWS[brush].colour)}" ` +
         `stroke-width="6" stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.9"/>` +
         `<polyline points="${pointsOf(points)}" fill="none" stroke="white" stroke-width="1.5"/>`,
     )
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${height}">` +
-    fill(kitchen.fronts, rgb(BRUSH_COLOURS.fronts), 0.4) +
-    fill(kitchen.worktop, rgb(BRUSH_COLOURS.worktop), 0.4) +
+    fill(kitchen.fronts, rgb(BRUSH_ROWS.fronts.colour), 0.4) +
+    fill(kitchen.worktop, rgb(BRUSH_ROWS.worktop.colour), 0.4) +
     fill(kitchen.keep, 'rgb(255,0,60)', 0.55) +
     strokes +
     grid.join('') +

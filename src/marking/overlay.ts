@@ -1,14 +1,7 @@
 // The live overlay: each marked surface tinted in its own colour over the photo, "Not this" dimmed, and the
 // look-alike areas on offer striped in their surface's colour so they read as a question, not a choice made.
-import { BRUSHES, type Brush, labelOf } from './brushes';
+import { BRUSH_ROWS, BRUSHES, type Brush, labelOf } from './brushes';
 
-/** Each brush's colour as sRGB bytes: distinct for colour-blind eyes too (orange, blue, grey). */
-export const BRUSH_COLOURS: Readonly<Record<Brush, readonly [number, number, number]>> = {
-  fronts: [230, 97, 0],
-  worktop: [64, 118, 255],
-  'not-this': [40, 40, 40],
-};
-const BRUSH_ALPHA: Readonly<Record<Brush, number>> = { fronts: 130, worktop: 130, 'not-this': 90 };
 /** The stripes of an offer: every STRIPE-th diagonal, half of them filled. */
 const STRIPE = 8;
 
@@ -26,10 +19,10 @@ export function paintOverlay(
   superpixelCount: number,
 ): Uint8ClampedArray<ArrayBuffer> {
   const rgba = new Uint8ClampedArray(pixels.length * 4);
-  const tints = BRUSHES.map((brush) => [...BRUSH_COLOURS[brush], BRUSH_ALPHA[brush]]);
+  const tints = BRUSHES.map((brush) => [...BRUSH_ROWS[brush].colour, BRUSH_ROWS[brush].alpha]);
   const offered = new Uint8Array(superpixelCount);
   for (const region of offer.regions) offered[region] = 1;
-  const offerTint = offer.brush ? [...BRUSH_COLOURS[offer.brush], 200] : undefined;
+  const offerTint = offer.brush ? [...BRUSH_ROWS[offer.brush].colour, 200] : undefined;
   for (let pixel = 0; pixel < pixels.length; pixel++) {
     const label = pixels[pixel] ?? 0;
     let tint = label > 0 ? tints[label - 1] : undefined;

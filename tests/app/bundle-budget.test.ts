@@ -187,7 +187,7 @@ describe('the first screen’s JavaScript', () => {
         'src/screens/wizard/marking/MarkingTool.tsx',
         'src/screens/wizard/marking/MarkingStage.tsx',
         'src/marking/marking-client.ts',
-        'src/marking/overlay.ts',
+        'src/marking/brushes.ts',
         'src/actors/save-surface-masks.ts',
       ],
     },

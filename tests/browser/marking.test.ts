@@ -3,8 +3,8 @@
 // surface's mask at the photo's size, close to the truth. Keyboard marking, undo, skip and axe on the way.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { BRUSH_ROWS } from '../../src/marking/brushes';
 import { MarkingSession } from '../../src/marking/marking-session';
-import { BRUSH_LABELS } from '../../src/screens/wizard/marking/brush-words';
 import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
 import { DESKTOP_VIEWPORT, expectNoAxeViolations, MOBILE_VIEWPORT } from '../../tooling/browser';
 import { choosePhoto, photoOutcome } from '../../tooling/kitchen-driver';
@@ -87,7 +87,7 @@ describe('marking the kitchen in the photo', () => {
 
     const strokes = plan.flatMap(({ mark }) =>
       mark.kind === 'stroke'
-        ? [{ brushLabel: BRUSH_LABELS[mark.brush], points: sharesOf(mark.points, { width, height }) }]
+        ? [{ brushLabel: BRUSH_ROWS[mark.brush].label, points: sharesOf(mark.points, { width, height }) }]
         : [],
     );
     const marks = strokes.length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { labelOf } from '../../src/marking/brushes';
-import { BRUSH_COLOURS, coverage, paintOverlay } from '../../src/marking/overlay';
+import { BRUSH_ROWS, labelOf } from '../../src/marking/brushes';
+import { coverage, paintOverlay } from '../../src/marking/overlay';
 
 // A 4 × 2 marking: fronts, worktop, "Not this", unmarked on the top row; the bottom row unmarked, its two
 // right pixels in superpixel 1, which is on offer as fronts.
@@ -12,16 +12,16 @@ describe('the live overlay', () => {
   const rgba = paintOverlay(4, pixels, superpixelOf, { brush: 'fronts', regions: [1] }, 2);
 
   it('tints each surface in its own colour, dims what is not this, and leaves the rest clear', () => {
-    expect(at(rgba, 0).slice(0, 3)).toEqual([...BRUSH_COLOURS.fronts]);
-    expect(at(rgba, 1).slice(0, 3)).toEqual([...BRUSH_COLOURS.worktop]);
-    expect(at(rgba, 2).slice(0, 3)).toEqual([...BRUSH_COLOURS['not-this']]);
+    expect(at(rgba, 0).slice(0, 3)).toEqual([...BRUSH_ROWS.fronts.colour]);
+    expect(at(rgba, 1).slice(0, 3)).toEqual([...BRUSH_ROWS.worktop.colour]);
+    expect(at(rgba, 2).slice(0, 3)).toEqual([...BRUSH_ROWS['not-this'].colour]);
     expect(at(rgba, 0)[3]).toBeGreaterThan(at(rgba, 2)[3] ?? 255);
     expect(at(rgba, 3)).toEqual([0, 0, 0, 0]);
     expect(at(rgba, 4)).toEqual([0, 0, 0, 0]);
   });
 
   it('stripes the offered look-alikes in their surface colour, half of its diagonals', () => {
-    expect(at(rgba, 6).slice(0, 3)).toEqual([...BRUSH_COLOURS.fronts]);
+    expect(at(rgba, 6).slice(0, 3)).toEqual([...BRUSH_ROWS.fronts.colour]);
     expect(at(rgba, 6)[3]).toBeGreaterThan(0);
     const wide = paintOverlay(
       16,

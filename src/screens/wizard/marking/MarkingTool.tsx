@@ -4,22 +4,15 @@
 import { useState } from 'react';
 import type { SurfaceMaskFiles } from '../../../api/surface-masks';
 import { useKitchenContext } from '../../../kitchen/use-kitchen';
-import { BRUSHES, type Brush } from '../../../marking/brushes';
+import { BRUSH_ROWS, BRUSHES, type Brush } from '../../../marking/brushes';
 import type { FoundObject } from '../../../marking/keep-seeds';
-import { BRUSH_COLOURS } from '../../../marking/overlay';
 import { rememberMarks, savedMarks } from '../../../persistence/saved-marking';
 import '../../../styles/marking.css';
-import { BRUSH_HINTS, BRUSH_LABELS } from './brush-words';
 import { MarkingStage } from './MarkingStage';
 import { zoomStep } from './stage-geometry';
 import { useMarking } from './use-marking';
 
 const NO_OBJECTS: readonly FoundObject[] = [];
-
-const SURFACE_NAMES: Readonly<Record<Exclude<Brush, 'not-this'>, string>> = {
-  fronts: 'fronts',
-  worktop: 'worktop',
-};
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -102,11 +95,11 @@ export default function MarkingTool(props: MarkingToolProps) {
               />
               <span
                 className="marking__swatch"
-                style={{ background: `rgb(${BRUSH_COLOURS[each].join(' ')})` }}
+                style={{ background: `rgb(${BRUSH_ROWS[each].colour.join(' ')})` }}
                 aria-hidden="true"
               />
               <span>
-                {BRUSH_LABELS[each]} <span className="marking__hint">({BRUSH_HINTS[each]})</span>
+                {BRUSH_ROWS[each].label} <span className="marking__hint">({BRUSH_ROWS[each].hint})</span>
               </span>
             </label>
           ))}
@@ -159,7 +152,7 @@ export default function MarkingTool(props: MarkingToolProps) {
           width={status.photo.width}
           height={status.photo.height}
           brush={brush}
-          brushLabel={BRUSH_LABELS[brush]}
+          brushLabel={BRUSH_ROWS[brush].label}
           history={history}
           dispatch={dispatch}
           overlay={overlay}
@@ -184,8 +177,7 @@ export default function MarkingTool(props: MarkingToolProps) {
             <p>
               Solid color is what you marked. The striped{' '}
               {offer?.areas === 1 ? 'area looks' : `${offer?.areas ?? ''} areas look`} like your{' '}
-              {SURFACE_NAMES[offerBrush === 'worktop' ? 'worktop' : 'fronts']} too: add{' '}
-              {offer?.areas === 1 ? 'it' : 'them'}?
+              {BRUSH_ROWS[offerBrush ?? 'fronts'].inWords} too: add {offer?.areas === 1 ? 'it' : 'them'}?
             </p>
             <div className="marking__offer-actions">
               <button
