@@ -17,7 +17,7 @@ class FakeWorker {
   terminated = false;
   private listeners: Record<string, ((event: { data?: unknown }) => void)[]> = {};
   addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
-    (this.listeners[type] ??= []).push(listener);
+    this.listeners[type] = [...(this.listeners[type] ?? []), listener];
   }
   postMessage(message: { id: number; value: string }) {
     this.sent.push(message);
