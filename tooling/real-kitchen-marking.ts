@@ -2,6 +2,7 @@
 // working size), marked with the visitor's natural strokes, and measured against the trace. The real-photo
 // marking tests and the marking benchmark both measure through here.
 import sharp from 'sharp';
+import { normaliseImage } from '../server/images/normalise-image';
 import { locateObjects } from '../server/moderation/coco-detector';
 import { KITCHEN_OBJECT_MIN_SCORE, locatedKitchenCheckOf } from '../server/moderation/kitchen-check';
 import { labelOf } from '../src/marking/brushes';
@@ -12,16 +13,12 @@ import { type HandMarkedKitchen, naturalStrokes, tracedKeep, tracedMasks } from 
 import { markUntil, type Truth, truthOf } from './marking-visitor';
 import { realPhotoIfPresent } from './photo-source';
 
-/** What the moderation thread's detector locates in the photo as uploaded (at most 2048 px), as the app gets it. */
+/** What the moderation thread's detector locates in the photo as the upload normalises it, as the app gets it. */
 export async function locatedObjects(kitchen: HandMarkedKitchen): Promise<FoundObject[]> {
   const photo = realPhotoIfPresent(kitchen.file);
   if (!photo) return [];
-  const upload = await sharp(photo)
-    .rotate()
-    .resize(2048, 2048, { fit: 'inside', withoutEnlargement: true })
-    .jpeg()
-    .toBuffer();
-  const check = locatedKitchenCheckOf(await locateObjects(new Uint8Array(upload), KITCHEN_OBJECT_MIN_SCORE));
+  const { bytes } = await normaliseImage(photo);
+  const check = locatedKitchenCheckOf(await locateObjects(bytes, KITCHEN_OBJECT_MIN_SCORE));
   return check.objects ?? [];
 }
 
@@ -42,9 +39,8 @@ export async function openTracedKitchen(
 ): Promise<OpenedKitchen | undefined> {
   const photo = realPhotoIfPresent(kitchen.file);
   if (!photo) return undefined;
-  const { width: photoWidth = 1, height: photoHeight = 1 } = await sharp(photo).rotate().metadata();
-  const oriented = ((await sharp(photo).metadata()).orientation ?? 1) >= 5;
-  const size = oriented ? workingSize(photoHeight, photoWidth) : workingSize(photoWidth, photoHeight);
+  const { width: shownWidth, height: shownHeight } = (await sharp(photo).metadata()).autoOrient;
+  const size = workingSize(shownWidth, shownHeight);
   const data = await sharp(photo)
     .rotate()
     .resize(size.width, size.height, { fit: 'fill' })
@@ -132,4 +128,24 @@ export function movesToGoal(kitchen: HandMarkedKitchen, opened: OpenedKitchen, m
   const last = moves.at(-1)?.iou ?? { fronts: 0, worktop: 0 };
   const reached = last.fronts >= REAL_PHOTO_GOAL.fronts && last.worktop >= REAL_PHOTO_GOAL.worktop;
   return { moves: moves.length, reached, iou: last };
+}
+
+/** The look-alike offer after the kitchen's first natural fronts stroke alone: how many areas, how much is fronts. */
+export function firstFrontsOffer(kitchen: HandMarkedKitchen, opened: OpenedKitchen) {
+  const { session, truth } = opened;
+  const first = naturalStrokes(kitchen, session.width, session.height).find(
+    (mark) => mark.brush === 'fronts',
+  );
+  if (!first) return undefined;
+  const { lookAlikes } = session.mark([first]);
+  const offered = new Uint8Array(session.graph.count);
+  for (const region of lookAlikes.regions) offered[region] = 1;
+  let pixels = 0;
+  let fronts = 0;
+  session.superpixels.labels.forEach((region, pixel) => {
+    if (offered[region] !== 1) return;
+    pixels++;
+    if (truth.labels[pixel] === labelOf('fronts')) fronts++;
+  });
+  return { areas: lookAlikes.areas, frontsShare: pixels === 0 ? 1 : fronts / pixels };
 }

@@ -92,9 +92,7 @@ async function draw(name: string, out: string, box?: Box): Promise<void> {
 async function skeleton(file: string): Promise<void> {
   const photo = realPhotoIfPresent(file);
   if (!photo) throw new Error(`${file} is not in the fixtures`);
-  const { width = 1, height = 1 } = await sharp(photo).rotate().metadata();
-  const rotated = (await sharp(photo).metadata()).orientation ?? 1;
-  const [shownWidth, shownHeight] = rotated >= 5 ? [height, width] : [width, height];
+  const { width: shownWidth, height: shownHeight } = (await sharp(photo).metadata()).autoOrient;
   const previewHeight = Math.round((PREVIEW_WIDTH * shownHeight) / shownWidth);
   const trace = { file, previewHeight, heldOut: false, fronts: [], worktop: [], keep: [], strokes: [] };
   writeFileSync(1, `${JSON.stringify(trace, null, 2)}\n`);

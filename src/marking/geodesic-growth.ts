@@ -24,11 +24,6 @@ export interface GrowthCosts {
   readonly tolerance: number;
   /** The largest step a brush may take and still claim what lies beyond it. */
   readonly reach: number;
-  /**
-   * How much nearer than keep a brush must be to claim a superpixel, in units of a step: what no stroke claims
-   * with confidence stays the photo's own.
-   */
-  readonly margin: number;
 }
 
 // Tuned with the simulated visitor's natural strokes on the real kitchens that are not held out
@@ -39,7 +34,6 @@ export const DEFAULT_GROWTH_COSTS: GrowthCosts = {
   likeness: 2,
   tolerance: 2,
   reach: 40,
-  margin: 0,
 };
 
 /** What a brush and its rival keep start from. */
@@ -56,13 +50,6 @@ export interface BrushSeeds {
   readonly keep: readonly number[];
 }
 
-export interface Growth {
-  /** The label of each superpixel: a brush's, `keepLabel` where painted keep holds it, else 0. */
-  readonly labels: Uint8Array;
-  /** Each superpixel's nearest brush, whether or not it beat keep there (0 when no brush reaches it). */
-  readonly nearest: Uint8Array;
-}
-
 /**
  * Labels every superpixel. A superpixel's nearest brush (from what each brush ever touched) claims it when that
  * brush's pins are nearer than its keep; otherwise keep holds it, shown as `keepLabel` when the keep that holds it
@@ -75,7 +62,7 @@ export function growLabels(
   painted: Uint8Array,
   keepLabel: LabelIndex,
   costs = DEFAULT_GROWTH_COSTS,
-): Growth {
+): Uint8Array {
   const { count } = graph;
   const best: Nearness = {
     largest: new Float64Array(count).fill(Number.POSITIVE_INFINITY),
@@ -99,7 +86,7 @@ export function growLabels(
       best.sum[region] = competes.sum[region] ?? Number.POSITIVE_INFINITY;
       nearest[region] = brush.label;
       const inReach = (claims.largest[region] ?? 0) <= costs.reach;
-      beatsKeep[region] = inReach && nearer(claims, keep, region, costs.margin) ? 1 : 0;
+      beatsKeep[region] = inReach && nearer(claims, keep, region) ? 1 : 0;
       heldByPainted[region] = keep.fromMarked[region] ?? 0;
     }
   }
@@ -111,7 +98,7 @@ export function growLabels(
   }
   // A pinned superpixel is its brush's, whatever the growth says (the later of two marks already won there).
   for (const brush of brushes) for (const region of brush.pinned) labels[region] = brush.label;
-  return { labels, nearest };
+  return labels;
 }
 
 interface Nearness {
@@ -123,12 +110,9 @@ interface Nearness {
   readonly fromMarked: Uint8Array;
 }
 
-/**
- * Whether `one` is nearer to `region` than `other`, by `margin` at least: the smaller largest step, or on a tie
- * the shorter sum.
- */
-function nearer(one: Nearness, other: Nearness, region: number, margin = 0): boolean {
-  const largest = (one.largest[region] ?? Number.POSITIVE_INFINITY) + margin;
+/** Whether `one` is nearer to `region` than `other`: the smaller largest step, or on a tie the shorter sum. */
+function nearer(one: Nearness, other: Nearness, region: number): boolean {
+  const largest = one.largest[region] ?? Number.POSITIVE_INFINITY;
   const otherLargest = other.largest[region] ?? Number.POSITIVE_INFINITY;
   if (largest !== otherLargest) return largest < otherLargest;
   return (one.sum[region] ?? Number.POSITIVE_INFINITY) < (other.sum[region] ?? Number.POSITIVE_INFINITY);

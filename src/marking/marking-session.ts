@@ -2,7 +2,7 @@
 // arrives; each mark after that re-runs only the growth over the graph and the clean-up along the borders.
 
 import { MARKED_SURFACES, type MarkedSurface } from '../../contract/surface-masks';
-import { type Brush, brushOf, labelOf, type Mark, surfaceLabel } from './brushes';
+import { type Brush, labelOf, type Mark, surfaceLabel } from './brushes';
 import { toLab } from './colour-lab';
 import { beyondCounterEdges, type CounterEdgeOptions, DEFAULT_COUNTER_EDGES } from './counter-edges';
 import { edgeStrength } from './edge-strength';
@@ -92,7 +92,7 @@ export class MarkingSession {
 
   mark(marks: readonly Mark[]): Marking {
     const seeds = seedRegions(this.superpixels, marks);
-    const { labels } = growLabels(
+    const labels = growLabels(
       this.graph,
       this.brushSeeds(seeds, marks),
       seeds.map((label) => (label === NOT_THIS ? 1 : 0)),
@@ -138,7 +138,7 @@ export class MarkingSession {
     return MARKED_SURFACES.map((surface) => {
       const label = surfaceLabel(surface);
       const mine = seeds.map((seed) => (seed === label ? 1 : 0));
-      const everMine = everTouched(this.superpixels, marks, brushOf(label) ?? surface);
+      const everMine = everTouched(this.superpixels, marks, surface);
       const pinned: number[] = [];
       const touched: number[] = [];
       const keep: number[] = [];
