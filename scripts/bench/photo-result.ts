@@ -2,14 +2,15 @@
 // 1.5 s (median). Timed as the job runner does it (in the picture pool's thread: decode, recolour, retexture,
 // encode, and the moves between threads) and on this thread alone, at 12 MP and at the app's upload size.
 import sharp from 'sharp';
+import type { PhotoLook } from '../../recolour/looks';
+import type { SurfaceMasks } from '../../recolour/surface-masks';
 import { catalogue } from '../../server/catalogue/catalogue';
 import { photoLookOf } from '../../server/generation/local-provider';
-import type { PhotoLook } from '../../server/generation/photo/photo-result';
 import { photoResult } from '../../server/generation/photo/photo-result';
-import { createImagePool } from '../../server/images/image-pool';
-import type { SurfaceMasks } from '../../server/images/surface-masks';
+import { photoWorkIn } from '../../server/generation/photo/photo-work';
 import { knownKitchen } from '../../tooling/known-kitchens';
 import { HAND_MARKED_KITCHENS, handMarkedKitchen } from '../../tooling/marked-real-kitchens';
+import { openPixelPool } from '../../tooling/pixel-pool';
 import type { Benchmark } from './benchmark';
 import { iterations, mib, ms, quick, table, verdict } from './format';
 import { describeMachine } from './machine';
@@ -77,7 +78,8 @@ export const photoResultBenchmark: Benchmark = {
   id: 'photo-result',
   async run({ machine }) {
     const chosen = look();
-    const pool = createImagePool({ workers: 1, queueMax: 2, timeoutMs: 60_000, memoryMb: 256 });
+    const pool = openPixelPool({ workers: 1, queueMax: 2, timeoutMs: 60_000, memoryMb: 256 });
+    const photos = photoWorkIn(pool);
     const rows: string[][] = [];
     const words = new Set<string>();
     try {
@@ -91,7 +93,7 @@ export const photoResultBenchmark: Benchmark = {
           height: photo.masks.height,
         };
         console.log(`photo-result: ${megapixels(photo.masks)}...`);
-        const inThread = await timed(() => pool.photos.recolour(image, photo.masks, chosen));
+        const inThread = await timed(() => photos.recolour(image, photo.masks, chosen));
         const here = await timed(() => photoResult(photo.jpeg, photo.masks, chosen));
         const budget = (times: number[]) =>
           width === TWELVE_MP.width ? verdict(median(times) <= BUDGET_MS) : 'n/a';

@@ -1,20 +1,8 @@
+import type { SurfaceTexture, WorktopFinish } from '../../contract/catalogue';
+
 // Worktop facts from shared/reference/catalogue.md §4 and catalogue-palette.json: materials, their colour
 // groups and colours (generic or quarry names, approximate dominant hex), the finishes each colour is offered
 // in, and how its surface looks, so the swatch renderer can draw it. Brand names stay out of user-facing text.
-
-export type SurfaceTexture = 'veined' | 'speckled' | 'wood' | 'concrete' | 'steel' | 'plain';
-
-export type WorktopFinish =
-  | 'Polished'
-  | 'Honed'
-  | 'Leathered'
-  | 'Textured'
-  | 'Matt'
-  | 'Satin'
-  | 'Gloss'
-  | 'Oiled'
-  | 'Lacquered'
-  | 'Brushed';
 
 /** How one colour's surface differs from its group: its own texture, or a vein or fleck colour. */
 interface SurfaceLook {

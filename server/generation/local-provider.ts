@@ -3,9 +3,8 @@
 // (generation/photo/); without marks, the photo as it is, with a note that marking would recolour it. The
 // layout and island, which a recolour cannot show, are the concept drawing's (the job's layout sketch).
 
-import type { PhotoLook } from './photo/photo-result';
+import { type PhotoLook, surfaceLooksOf } from '../../recolour/looks';
 import type { GenerationProvider, KitchenRequest } from './provider';
-import { surfaceLooksOf } from './render/design';
 
 export const LOCAL_PROVIDER_NAME = 'local';
 

@@ -1,24 +1,11 @@
 import sharp from 'sharp';
-import { MARKED_SURFACES } from '../../../contract/surface-masks';
-import type { SurfaceMasks } from '../../images/surface-masks';
-import { checkMaskSize, decodePhoto, type EncodedPicture, encodeResult } from './photo-result';
-import { blendInto, type RgbPixels, regionPixels, surfaceRegion } from './surface-region';
+import { pasteInside } from '../../../recolour/paste-inside';
+import type { SurfaceMasks } from '../../../recolour/surface-masks';
+import type { RgbPixels } from '../../../recolour/surface-region';
+import { decodePhoto, type EncodedPicture, encodeResult } from './photo-result';
 
-// A photoreal provider's picture, kept only inside the marked surfaces: scaled to the photo's size and blended
-// in through our own feathered mask, so whatever the model did to the walls, windows and appliances, the room
-// outside the marked surfaces is the photo's own.
-
-/** Every marked surface as one plane: the most any surface claims of each pixel. */
-export function markedUnion(masks: SurfaceMasks): Uint8Array {
-  const union = new Uint8Array(masks.width * masks.height);
-  for (const surface of MARKED_SURFACES) {
-    const plane = masks.planes[surface];
-    if (!plane) continue;
-    for (let index = 0; index < union.length; index += 1)
-      if ((plane[index] ?? 0) > (union[index] ?? 0)) union[index] = plane[index] ?? 0;
-  }
-  return union;
-}
+// A photoreal provider's picture, kept only inside the marked surfaces (recolour/paste-inside.ts): decoded and
+// scaled to the photo's size here, with sharp.
 
 /** The photo with the provider's pixels inside the marked surfaces, before encoding. */
 export async function pasteBackPixels(
@@ -26,7 +13,6 @@ export async function pasteBackPixels(
   picture: Uint8Array,
   masks: SurfaceMasks,
 ): Promise<RgbPixels> {
-  checkMaskSize(photo, masks);
   const { width, height } = photo;
   // The adapters already cropped the answer back to the photo's frame; only its scale can differ.
   const drawn: RgbPixels = {
@@ -39,10 +25,7 @@ export async function pasteBackPixels(
     width,
     height,
   };
-  const result: RgbPixels = { ...photo, data: Uint8Array.from(photo.data) };
-  const region = surfaceRegion(markedUnion(masks), width, height);
-  if (region) blendInto(result, region, regionPixels(drawn, region.box));
-  return result;
+  return pasteInside(photo, drawn, masks);
 }
 
 export async function pasteBack(

@@ -1,20 +1,12 @@
 import sharp from 'sharp';
-import { MARKED_SURFACES } from '../../../contract/surface-masks';
-import type { SurfaceMasks } from '../../images/surface-masks';
-import type { FrontLook, WorktopLook } from '../render/design';
-import { recolourFronts } from './recolour-fronts';
-import { retextureWorktop } from './retexture-worktop';
-import { blendInto, type RgbPixels, surfaceRegion } from './surface-region';
-import { worktopTexture } from './worktop-texture';
+import type { PhotoLook } from '../../../recolour/looks';
+import { recolourPhoto } from '../../../recolour/recolour-photo';
+import type { SurfaceMasks } from '../../../recolour/surface-masks';
+import type { RgbPixels } from '../../../recolour/surface-region';
+import { drawWorktopTile } from './worktop-tile';
 
-// The offline photo result (issue 22): the visitor's own photo, at its own size, with the marked fronts in the
-// chosen colour and finish and the marked worktop in the chosen material; every pixel outside the feathered
-// masks is the photo's own. The worktop is drawn after the fronts: where soft edges overlap, it lies on top.
-
-export interface PhotoLook {
-  fronts: FrontLook;
-  worktop: WorktopLook;
-}
+// The offline photo result (issue 22) on the server: the stored photo decoded with sharp, recoloured by the
+// shared recolour (recolour/recolour-photo.ts, the same code the browser's preview runs), encoded as JPEG.
 
 /** A picture this server made, ready to store. */
 export interface EncodedPicture {
@@ -34,38 +26,6 @@ export async function decodePhoto(bytes: Uint8Array): Promise<RgbPixels> {
   return { data, width: info.width, height: info.height };
 }
 
-/** Refuses masks drawn for another size: they would mark the wrong pixels. */
-export function checkMaskSize(photo: { width: number; height: number }, masks: SurfaceMasks): void {
-  const planesFit = MARKED_SURFACES.every((surface) => {
-    const plane = masks.planes[surface];
-    return !plane || plane.length === photo.width * photo.height;
-  });
-  if (masks.width !== photo.width || masks.height !== photo.height || !planesFit) {
-    throw new Error(
-      `The marked surfaces are ${masks.width} × ${masks.height} but the photo is ${photo.width} × ${photo.height}.`,
-    );
-  }
-}
-
-/** The photo with its marked surfaces in `look`, before any encoding: a new buffer, the photo's left as it was. */
-export async function recolourPhoto(
-  photo: RgbPixels,
-  masks: SurfaceMasks,
-  look: PhotoLook,
-): Promise<RgbPixels> {
-  checkMaskSize(photo, masks);
-  const result: RgbPixels = { ...photo, data: Uint8Array.from(photo.data) };
-  const { width, height } = photo;
-  const fronts = masks.planes.fronts && surfaceRegion(masks.planes.fronts, width, height);
-  if (fronts) blendInto(result, fronts, recolourFronts(photo, fronts, look.fronts));
-  const worktop = masks.planes.worktop && surfaceRegion(masks.planes.worktop, width, height);
-  if (worktop) {
-    const texture = await worktopTexture(look.worktop);
-    blendInto(result, worktop, retextureWorktop(photo, worktop, look.worktop, texture));
-  }
-  return result;
-}
-
 /** Quality of the stored result: high enough that the unchanged room shows no blocks beside the photo. */
 const RESULT_QUALITY = 90;
 
@@ -77,11 +37,20 @@ export async function encodeResult(pixels: RgbPixels): Promise<EncodedPicture> {
   return { bytes, contentType: 'image/jpeg', width, height };
 }
 
+/** The photo with its marked surfaces in `look`, decoded pixels in and out, the worktop's tile drawn here. */
+export async function recolourPhotoHere(
+  photo: RgbPixels,
+  masks: SurfaceMasks,
+  look: PhotoLook,
+): Promise<RgbPixels> {
+  return recolourPhoto(photo, masks, look, await drawWorktopTile(look.worktop));
+}
+
 /** The photo result from the stored photo's bytes: decode, recolour, encode. */
 export async function photoResult(
   photo: Uint8Array,
   masks: SurfaceMasks,
   look: PhotoLook,
 ): Promise<EncodedPicture> {
-  return encodeResult(await recolourPhoto(await decodePhoto(photo), masks, look));
+  return encodeResult(await recolourPhotoHere(await decodePhoto(photo), masks, look));
 }

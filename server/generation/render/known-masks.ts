@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { MarkedSurface } from '../../../contract/surface-masks';
-import type { SurfaceMasks } from '../../images/surface-masks';
+import type { SurfaceMasks } from '../../../recolour/surface-masks';
 import type { KitchenDesign } from './design';
 import { CONCEPT_WIDTH, designSvg } from './render-concept';
 

@@ -1,7 +1,6 @@
-import type { FrontFinish } from '../../catalogue/frontal-data';
-import type { FrontLook } from '../render/design';
+import { maskedMedian } from './float-channels';
 import { linearOfHex, linearToSrgb } from './linear-light';
-import { maskedMedian } from './planes';
+import { type FrontLook, frontSheen } from './looks';
 import { luminancePlane, shadingCurve, surfaceMean, withoutFineNoise } from './shading';
 import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-region';
 
@@ -17,18 +16,6 @@ import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-regi
 // Handles: a small detail much brighter than the door round it (metal bars, knobs, hinges' glints) is kept as
 // it was; a colour multiplied into it would turn chrome into the door's colour. Dark details (black handles,
 // gaps, shadows) need no rule: shading keeps them dark in any colour.
-
-/** How much each finish reflects, 0 (dead matt) to 1 (high gloss). */
-const SHEEN: Readonly<Record<FrontFinish, number>> = {
-  'Super-Matt': 0,
-  Matt: 0.1,
-  Painted: 0.25,
-  Woodgrain: 0.3,
-  Lacquered: 0.6,
-  Gloss: 1,
-};
-
-export const frontSheen = (finish: FrontFinish): number => SHEEN[finish];
 
 /** How the photo's shading is carried: at a sheen of 0 (matt) and of 1 (gloss), linear between. */
 const SHADING_POWER = { matt: 0.85, gloss: 1.1 };

@@ -1,10 +1,9 @@
-import type { WorktopLook } from '../render/design';
-import { worktopReflection } from '../render/worktop-surface';
-import { coarseFactor, coarseSize, grownBack, shrunk, shrunkRgb } from './coarse-plane';
+import { coarseFactor, coarseSize, grownBack, shrunk, shrunkRgb } from './coarse-channels';
 import { counterObjects } from './counter-objects';
 import { type CounterMapping, counterPieces } from './counter-plane';
+import { maskedMedian } from './float-channels';
 import { linearToSrgb } from './linear-light';
-import { maskedMedian } from './planes';
+import { type WorktopLook, worktopReflection } from './looks';
 import { luminancePlane, shadingCurve, surfaceMean } from './shading';
 import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-region';
 import { sampleTexture, type Texture } from './worktop-texture';
