@@ -1,4 +1,5 @@
 import type { FrontFinish, SurfaceTexture, WorktopFinish } from '../contract/catalogue';
+import { worktopSurfaceOf } from '../contract/worktop-catalogue';
 
 // What the recolour paints: the chosen fronts' colour and finish, and the chosen worktop's surface. Read from a
 // catalogue row in this one place, by the server (its catalogue entries) and by the browser (the rows the API
@@ -41,6 +42,23 @@ export function surfaceLooksOf(
   };
 }
 
+/**
+ * The looks of the app's choices, as the catalogue's API names them: the front's colour (`primary_hex`) and
+ * finish, the worktop's material, colour and finish, whose surface (texture, vein colour) the catalogue's facts
+ * give (contract/worktop-catalogue.ts). Undefined for a name the catalogue does not know.
+ */
+export function looksOfChoices(
+  front: { hex: string; finish: string },
+  worktop: { material: string; colour: string; finish: string },
+): PhotoLook | undefined {
+  const surface = worktopSurfaceOf(worktop.material, worktop.colour);
+  if (!surface || !isFrontFinish(front.finish) || !isWorktopFinish(worktop.finish)) return undefined;
+  return {
+    fronts: { hex: front.hex, finish: front.finish },
+    worktop: { ...surface, finish: worktop.finish },
+  };
+}
+
 /** How much each front finish reflects, 0 (dead matt) to 1 (high gloss). */
 const FRONT_SHEEN: Readonly<Record<FrontFinish, number>> = {
   'Super-Matt': 0,
@@ -52,6 +70,8 @@ const FRONT_SHEEN: Readonly<Record<FrontFinish, number>> = {
 };
 
 export const frontSheen = (finish: FrontFinish): number => FRONT_SHEEN[finish];
+
+const isFrontFinish = (name: string): name is FrontFinish => Object.hasOwn(FRONT_SHEEN, name);
 
 /** How much a worktop finish reflects: the concept's window streak, and the photo's reflections kept. */
 const WORKTOP_REFLECTION: Readonly<Record<WorktopFinish, number>> = {
@@ -68,3 +88,5 @@ const WORKTOP_REFLECTION: Readonly<Record<WorktopFinish, number>> = {
 };
 
 export const worktopReflection = (finish: WorktopFinish): number => WORKTOP_REFLECTION[finish];
+
+const isWorktopFinish = (name: string): name is WorktopFinish => Object.hasOwn(WORKTOP_REFLECTION, name);

@@ -1,5 +1,6 @@
 import type { DoorProfile, FrontFinish, SurfaceTexture, WorktopFinish } from '../../contract/catalogue';
 import { API_PREFIX } from '../../contract/endpoints';
+import { WORKTOP_MATERIALS } from '../../contract/worktop-catalogue';
 import { type SwatchSpec, swatchIdentity } from '../../swatches/swatch-svg';
 import {
   COLOUR_GROUPS_BY_FINISH,
@@ -9,7 +10,6 @@ import {
   GLOSS_COLOURS,
 } from './frontal-data';
 import { catalogueId } from './stable-id';
-import { WORKTOP_MATERIALS } from './worktop-data';
 
 // The catalogue built from the fact tables: a tree the routes answer from, indexes by id that a kitchen request
 // is resolved against (generation/configuration.ts), and the swatch each image_url points at. Built once at
