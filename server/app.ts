@@ -12,7 +12,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { type Config, DEFAULT_IMAGE_RETENTION_DAYS, DEFAULT_TIMEOUTS } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
-import { photoWorkIn } from './generation/photo/photo-work';
+import { photoWorkIn } from './generation/picture-work/photo-work';
 import { createGenerationProvider, DEFAULT_GENERATION_PROVIDER } from './generation/provider-registry';
 import { installPublicScheme } from './http/public-scheme';
 import { imageIntake, pictureErrors } from './images/intake-work';

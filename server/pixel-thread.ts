@@ -13,7 +13,7 @@ if (!isMainThread && workerData === ROLE)
     import('sharp'),
     import('./pixels/serve-tasks'),
     import('./images/intake-tasks'),
-    import('./generation/photo/picture-tasks'),
+    import('./generation/picture-work/picture-tasks'),
   ]).then(([sharp, host, intake, pictures]) => {
     // One task at a time per thread, so libvips' cache only costs memory.
     sharp.default.cache(false);

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import type { PhotoLook } from '../../recolour/looks';
 import type { SurfaceMasks } from '../../recolour/surface-masks';
 import { catalogue } from '../../server/catalogue/catalogue';
-import { photoLookOf } from '../../server/generation/local-provider';
-import { photoResult } from '../../server/generation/photo/photo-result';
-import { photoWorkIn } from '../../server/generation/photo/photo-work';
+import { photoResult } from '../../server/generation/picture-work/photo-result';
+import { photoWorkIn } from '../../server/generation/picture-work/photo-work';
+import { photoLookOf } from '../../server/generation/providers/local-provider';
 import { knownKitchen } from '../../tooling/known-kitchens';
 import { HAND_MARKED_KITCHENS, handMarkedKitchen } from '../../tooling/marked-real-kitchens';
 import { openPixelPool } from '../../tooling/pixel-pool';
@@ -25,14 +25,14 @@ const UPLOAD_WIDTH = 2048;
 /** The widths measured; quick mode takes smaller photos, as it checks the harness, not the budget. */
 const widths = () => (quick() ? [1600, 1024] : [TWELVE_MP.width, UPLOAD_WIDTH]);
 
-interface Source {
+export interface Source {
   words: string;
   jpeg: Buffer;
   masks: SurfaceMasks;
 }
 
 /** The real kitchen, hand-marked, or (on a bare clone) a drawn kitchen with its exact masks. */
-async function source(width: number): Promise<Source> {
+export async function source(width: number): Promise<Source> {
   const [kitchen] = HAND_MARKED_KITCHENS;
   // 3:2 photo at 12 MP: its width is that of a 4:3 12 MP frame's area.
   const realWidth = width === TWELVE_MP.width ? Math.round(Math.sqrt(12e6 * 1.5)) : width;
@@ -43,7 +43,7 @@ async function source(width: number): Promise<Source> {
   return { words: 'a kitchen drawn by the concept renderer with its exact masks', jpeg, masks: drawn.masks };
 }
 
-function look(): PhotoLook {
+export function look(): PhotoLook {
   const frontal = [...catalogue.frontalPreviewById.values()].find(
     (entry) => entry.doorStyleGroup === 'Shaker' && entry.colour === 'Navy' && entry.finish === 'Matt',
   );

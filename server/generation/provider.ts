@@ -20,7 +20,7 @@ import type { SurfaceMasks } from '../../recolour/surface-masks';
 import type { Config } from '../config';
 import { ServiceFailure } from '../outbound/service-failure';
 import type { ResolvedConfiguration } from './configuration';
-import type { AnswerFit } from './photo/fit-answer';
+import type { AnswerFit } from './picture-work/fit-answer';
 
 /** An image handed to or returned by a provider. */
 export interface ProviderImage {

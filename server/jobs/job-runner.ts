@@ -9,8 +9,8 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERATION_JOB_DEFAULTS } from '../config';
 import { type ResolvedConfiguration, resolveConfiguration } from '../generation/configuration';
-import { PROVIDER_MAX_PIXELS } from '../generation/photo/fit-answer';
-import { masksDigest } from '../generation/photo/masks-digest';
+import { PROVIDER_MAX_PIXELS } from '../generation/picture-work/fit-answer';
+import { masksDigest } from '../generation/picture-work/masks-digest';
 import {
   GenerationFailure,
   type GenerationProvider,

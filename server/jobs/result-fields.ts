@@ -2,7 +2,7 @@
 // and a note when the picture is the photo as it is because nothing was marked on it.
 import { API_PREFIX } from '../../contract/endpoints';
 import { type GenerationJob, jobPaths } from '../../contract/generation';
-import { LOCAL_PROVIDER_NAME } from '../generation/local-provider';
+import { LOCAL_PROVIDER_NAME } from '../generation/providers/local-provider';
 
 export const UNMARKED_PHOTO_NOTE =
   'Nothing was marked on your photo, so it is shown as it is. Mark the fronts and the worktop on your photo ' +

@@ -7,7 +7,7 @@
 //
 // The pool knows no kind of work: each domain declares its own in a table (pixel-task.ts) and the threads serve
 // every table (server/pixel-thread.ts). A domain asks through its own typed client (images/intake-work.ts,
-// generation/photo/photo-work.ts). The pools are opened and closed with the server (pixel-room.ts).
+// generation/picture-work/photo-work.ts). The pools are opened and closed with the server (pixel-room.ts).
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { HttpError } from '../http/errors';

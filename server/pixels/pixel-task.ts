@@ -1,6 +1,6 @@
 // A kind of pixel work the server does in its picture threads (pixel-pool.ts): each domain declares its own in a
 // table, kind by kind (the upload's intake: images/intake-tasks.ts; the generation's picture work:
-// generation/photo/picture-tasks.ts), and the thread serves every table it is given (server/pixel-thread.ts).
+// generation/picture-work/picture-tasks.ts), and the thread serves every table it is given (server/pixel-thread.ts).
 
 /** One kind of work: its input in, its result out; `moved` names the result's bytes to move rather than copy. */
 export interface PixelTask<Input, Output> {

@@ -151,7 +151,7 @@ describe('import arrows', () => {
       refused(
         rules.imagesNeverImportGeneration,
         'server/images/image-pool.ts',
-        '../generation/photo/photo-work',
+        '../generation/picture-work/photo-work',
       ),
     ).toBe(true);
     expect(refused(rules.recolourImportsItselfAndContractOnly, 'recolour/recolour-photo.ts', 'sharp')).toBe(

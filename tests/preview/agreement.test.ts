@@ -1,12 +1,12 @@
 // One pixel pipeline, two hosts (issue 33, item 2): for the same photo, masks and choices, the browser's preview
-// (src/preview/, really run in Chromium) and the server's result (server/generation/photo/photo-result.ts)
+// (src/preview/, really run in Chromium) and the server's result (server/generation/picture-work/photo-result.ts)
 // downscaled to the preview's size agree within ΔE 2 (CIEDE2000) on at least 95% of the pixels. The photo is a
 // drawn kitchen with its exact masks (tooling/known-kitchens.ts), so it runs on a bare clone.
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoLook } from '../../recolour/looks';
-import { photoLookOf } from '../../server/generation/local-provider';
-import { photoResult } from '../../server/generation/photo/photo-result';
+import { photoResult } from '../../server/generation/picture-work/photo-result';
+import { photoLookOf } from '../../server/generation/providers/local-provider';
 import { catalogueFront, catalogueWorktop, knownKitchen } from '../../tooling/known-kitchens';
 import { type PreviewHost, startPreviewHost } from '../../tooling/preview-host';
 import { ciede2000, type Rgb } from '../server/render/pixels';

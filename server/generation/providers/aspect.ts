@@ -4,7 +4,7 @@
 // aspect ratio (photo/fit-answer.ts, in the runner's picture thread).
 import sharp from 'sharp';
 import { ImageRejectedError } from '../../images/image-rejection';
-import type { AnswerFit, Placement, Size } from '../photo/fit-answer';
+import type { AnswerFit, Placement, Size } from '../picture-work/fit-answer';
 import { GenerationFailure, type PhotoWork, type ProviderImage } from '../provider';
 import { PROVIDER_MESSAGES } from './messages';
 

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { markedUnion } from '../../../recolour/paste-inside';
 import type { SurfaceMasks } from '../../../recolour/surface-masks';
-import type { Placement } from '../photo/fit-answer';
+import type { Placement } from '../picture-work/fit-answer';
 import type { KitchenRequest, ProviderContext, ProviderImage } from '../provider';
 
 const greyPlane = (masks: SurfaceMasks) =>

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RgbPixels } from '../../../recolour/surface-region';
-import { recolourPhotoHere } from '../../../server/generation/photo/photo-result';
-import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
+import { recolourPhotoHere } from '../../../server/generation/picture-work/photo-result';
 import { catalogueWorktop, knownKitchen } from '../../../tooling/known-kitchens';
+import type { KitchenWithMasks } from '../../../tooling/known-masks';
 import { ciede2000 } from '../render/pixels';
 import { medianColour, surfacePixels } from './photo-pixels';
 

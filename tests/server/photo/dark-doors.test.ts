@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recolourPhotoHere } from '../../../server/generation/photo/photo-result';
+import { recolourPhotoHere } from '../../../server/generation/picture-work/photo-result';
 import { luminanceAt } from './photo-pixels';
 
 // A dark door carries its light in few levels, with the camera's noise on top: recoloured to a light colour, that

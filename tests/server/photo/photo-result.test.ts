@@ -3,9 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FrontFinish } from '../../../contract/catalogue';
 import type { PhotoLook } from '../../../recolour/looks';
 import { featherRadius, type RgbPixels } from '../../../recolour/surface-region';
-import { decodePhoto, encodeResult, recolourPhotoHere } from '../../../server/generation/photo/photo-result';
-import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
+import {
+  decodePhoto,
+  encodeResult,
+  recolourPhotoHere,
+} from '../../../server/generation/picture-work/photo-result';
 import { catalogueWorktop, knownKitchen } from '../../../tooling/known-kitchens';
+import type { KitchenWithMasks } from '../../../tooling/known-masks';
 import { ciede2000, hexToRgb } from '../render/pixels';
 import { clearOfMasks, colourWithoutShading, luminanceAt, medianColour, surfacePixels } from './photo-pixels';
 

@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import { featherRadius } from '../../../recolour/surface-region';
-import { decodePhoto, encodeResult, recolourPhotoHere } from '../../../server/generation/photo/photo-result';
+import {
+  decodePhoto,
+  encodeResult,
+  recolourPhotoHere,
+} from '../../../server/generation/picture-work/photo-result';
 import { catalogueWorktop } from '../../../tooling/known-kitchens';
 import { HAND_MARKED_KITCHENS, handMarkedKitchen } from '../../../tooling/marked-real-kitchens';
 import { describeWithRealPhotos, itWithRealPhotos } from '../../support/real-photos';

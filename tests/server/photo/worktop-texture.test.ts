@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorktopLook } from '../../../recolour/looks';
 import { sampleTexture, type Texture, worktopTexture } from '../../../recolour/worktop-texture';
-import { drawWorktopTile } from '../../../server/generation/photo/worktop-tile';
+import { drawWorktopTile } from '../../../server/generation/picture-work/worktop-tile';
 
 // The worktop's material as the photo result samples it: veins at their own contrast close up, their mean far off
 // (where one pixel covers many texels, a vein must not break into dashes), and no seam where the block repeats.

@@ -13,7 +13,7 @@ import {
   retryPolicy,
 } from '../../../outbound/http-client';
 import { OPENAI_API_BASE_URL } from '../../../outbound/openai-api';
-import type { Size } from '../../photo/fit-answer';
+import type { Size } from '../../picture-work/fit-answer';
 import {
   GenerationFailure,
   type GenerationProvider,
