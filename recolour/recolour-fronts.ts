@@ -71,8 +71,20 @@ function lookByLuminance(look: FrontLook, median: number): Uint8Array {
   return table;
 }
 
-/** The region's box in the new look, as RGB bytes. */
-export function recolourFronts(photo: RgbPixels, region: SurfaceRegion, look: FrontLook): Uint8Array {
+/** What the fronts' recolour reads of the photo, whatever the look: worked out once a photo and marking. */
+export interface PreparedFronts {
+  region: SurfaceRegion;
+  /** The photo's RGB bytes in the region's box. */
+  pixels: Uint8Array;
+  /** How much of the photo's own pixel each keeps (a handle's glint). */
+  kept: Float32Array;
+  /** The light the look is multiplied by (on a dark door, without its noise). */
+  light: Float32Array;
+  /** The fronts' typical luminance, handles left out. */
+  median: number;
+}
+
+export function prepareFronts(photo: RgbPixels, region: SurfaceRegion): PreparedFronts {
   const { box, core, alpha } = region;
   const pixels = regionPixels(photo, box);
   const luminance = luminancePlane(pixels, alpha);
@@ -91,13 +103,22 @@ export function recolourFronts(photo: RgbPixels, region: SurfaceRegion, look: Fr
     plain[index] = (core[index] ?? 0) * (kept[index] === 0 ? 1 : 0);
   }
   const median = Math.max(1e-4, maskedMedian(luminance, plain, 1));
-  const table = lookByLuminance(look, median);
   const light =
     median < DARK_DOOR.to
       ? withoutFineNoise(luminance, box.width, box.height, detailRadius, DARK_DOOR_NOISE * median)
       : luminance;
+  return { region, pixels, kept, light, median };
+}
+
+/** The prepared fronts' box in the new look, as RGB bytes. */
+export function paintFronts(
+  { region, pixels, kept, light, median }: PreparedFronts,
+  look: FrontLook,
+): Uint8Array {
+  const { alpha } = region;
+  const table = lookByLuminance(look, median);
   const out = new Uint8Array(pixels.length);
-  for (let index = 0; index < luminance.length; index += 1) {
+  for (let index = 0; index < light.length; index += 1) {
     if ((alpha[index] ?? 0) === 0) continue;
     const level =
       Math.min(LUMINANCE_LEVELS, Math.round(Math.max(0, light[index] ?? 0) * LUMINANCE_LEVELS)) * 3;

@@ -1,10 +1,9 @@
 // The preview worker: the browser's host of the shared recolour (recolour/recolour-photo.ts, the code the server's
-// photo result runs). It decodes the photo and its masks once, at most 1200 px long, and recolours them for each
-// choice off the main thread; the page only draws the RGBA it is sent.
+// photo result runs). It decodes the photo and its masks once, at most 1200 px long, prepares them once, and
+// paints them in each choice off the main thread; the page only draws the RGBA it is sent.
 import { MARKED_SURFACES } from '../../contract/surface-masks';
-import { recolourPhoto } from '../../recolour/recolour-photo';
+import { type PreparedPhoto, paintPhoto, preparePhoto } from '../../recolour/recolour-photo';
 import type { SurfaceMasks } from '../../recolour/surface-masks';
-import type { RgbPixels } from '../../recolour/surface-region';
 import { fitWithin } from '../photo/fit-within';
 import { PREVIEW_LONG_SIDE, type PreviewReply, type PreviewRequest } from './preview-messages';
 
@@ -14,7 +13,8 @@ const scope = self as unknown as {
   addEventListener(type: 'message', listener: (event: MessageEvent<PreviewRequest>) => void): void;
 };
 
-let opened: { photo: RgbPixels; masks: SurfaceMasks } | undefined;
+/** The open photo and marking, prepared once (its light, handles, counter objects and planes): a choice only paints. */
+let opened: PreparedPhoto | undefined;
 
 /** A picture drawn at `width` × `height` (smoothed: a mask's edge stays soft), as RGBA. */
 async function drawn(
@@ -52,10 +52,8 @@ async function open({ photo, masks }: Extract<PreviewRequest, { type: 'open' }>)
       const options: ImageBitmapOptions = { colorSpaceConversion: 'none', premultiplyAlpha: 'none' };
       if (mask) planes[surface] = channels(await drawn(mask, width, height, options), 1);
     }
-    opened = {
-      photo: { data: channels(await drawn(bitmap, width, height), 3), width, height },
-      masks: { width, height, planes },
-    };
+    const photoPixels = { data: channels(await drawn(bitmap, width, height), 3), width, height };
+    opened = preparePhoto(photoPixels, { width, height, planes });
     return { width, height };
   } finally {
     bitmap.close();
@@ -64,7 +62,7 @@ async function open({ photo, masks }: Extract<PreviewRequest, { type: 'open' }>)
 
 function recolour({ look, tile }: Extract<PreviewRequest, { type: 'recolour' }>) {
   if (!opened) throw new Error('No photo is open for the preview.');
-  const { data, width, height } = recolourPhoto(opened.photo, opened.masks, look, tile);
+  const { data, width, height } = paintPhoto(opened, look, tile);
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let pixel = 0; pixel < width * height; pixel += 1) {
     rgba[pixel * 4] = data[pixel * 3] ?? 0;

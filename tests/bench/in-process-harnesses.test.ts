@@ -43,7 +43,7 @@ describe('the preview benchmark, quick', () => {
     'recolours a drawn kitchen in Chromium and here, with a figure in every row',
     async () => {
       const markdown = await previewBenchmark.run(context);
-      expectAFigureInEveryRow(markdown, 3);
+      expectAFigureInEveryRow(markdown, 4);
       expect(markdown).toContain('a kitchen drawn by the concept renderer with its exact masks');
     },
     HARNESS_MS,
