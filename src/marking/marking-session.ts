@@ -9,6 +9,7 @@ import { edgeStrength } from './edge-strength';
 import { type BrushSeeds, DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
 import {
   borderRegions,
+  bottomBelowStrokes,
   DEFAULT_KEEP,
   type FoundObject,
   type KeepOptions,
@@ -60,7 +61,7 @@ export class MarkingSession {
   private readonly keep: KeepOptions;
   private readonly counterEdges: CounterEdgeOptions;
   private readonly borderRadius: number;
-  private readonly border: number[];
+  private readonly border: { all: number[]; bottom: Set<number> };
   private readonly objectCores: number[][];
   private readonly shapes: RegionShapes;
   private readonly edges: Float32Array;
@@ -134,7 +135,17 @@ export class MarkingSession {
    */
   private brushSeeds(seeds: Uint8Array, marks: readonly Mark[]): BrushSeeds[] {
     const painted = everTouched(this.superpixels, marks, 'not-this');
-    const clearance = this.keep.borderClearance * Math.max(this.width, this.height);
+    const longSide = Math.max(this.width, this.height);
+    const clearance = this.keep.borderClearance * longSide;
+    const frontsStrokes = marks.flatMap((mark) =>
+      mark.kind === 'stroke' && mark.brush === 'fronts' ? [mark.points] : [],
+    );
+    const belowFronts = bottomBelowStrokes(
+      this.graph,
+      this.border.bottom,
+      frontsStrokes,
+      this.keep.belowFronts * longSide,
+    );
     return MARKED_SURFACES.map((surface) => {
       const label = surfaceLabel(surface);
       const mine = seeds.map((seed) => (seed === label ? 1 : 0));
@@ -147,7 +158,9 @@ export class MarkingSession {
         else if (painted[region] === 1) keep.push(region);
         if (everMine[region] === 1) touched.push(region);
       });
-      keep.push(...unpaintedKeep(this.graph, this.border, this.objectCores, pinned, mine, clearance));
+      const border =
+        surface === 'fronts' ? this.border.all.filter((region) => !belowFronts.has(region)) : this.border.all;
+      keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
       return { label, pinned, touched, keep };
     });

@@ -80,6 +80,25 @@ describe('growing a surface from a stroke', () => {
   });
 });
 
+describe('a run of base units that runs off the bottom of the photo', () => {
+  // A row of drawers, a dark gap, and doors cut off by the photo's bottom edge, between two stretches of wall.
+  const run = (x: number) => x >= 30 && x < 270;
+  const drawers = (x: number, y: number) => run(x) && y >= 100 && y < 130;
+  const doorsBelow = (x: number, y: number) => run(x) && y >= 132;
+  const baseUnits = drawnPicture(WIDTH, HEIGHT, (x, y) => {
+    if (drawers(x, y) || doorsBelow(x, y)) return [38, 52, 88];
+    if (run(x) && y >= 130) return [22, 30, 52];
+    return [226, 222, 212];
+  });
+  const fronts = drawnPlane(WIDTH, HEIGHT, (x, y) => drawers(x, y) || doorsBelow(x, y));
+  const units = new MarkingSession(baseUnits, { regions: 300 });
+
+  it('takes the doors below a stroke along the drawers, across the gap, and not the wall beside them', () => {
+    const { pixels } = units.mark([swipe('fronts', 60, 115, 240, 115)]);
+    expect(iou(pixels, FRONTS, fronts)).toBeGreaterThan(0.9);
+  });
+});
+
 describe('seeds from marks', () => {
   it('pins every superpixel a fast swipe crosses, with no gaps between its points', () => {
     const seeds = seedRegions(session.superpixels, [swipe('worktop', 12, 88, 288, 88)]);
