@@ -3,6 +3,7 @@
 // may run off the edge too, and the visitor's stroke along it says so); and the cores of the things a detector
 // found (a fridge, a chair), except where the brush's own marks cross them.
 import type { RegionGraph } from './region-graph';
+import { DEFAULT_RUN_OFF, type PhotoEdge, type RunOffOptions } from './run-off-edges';
 import type { Superpixels } from './slic';
 
 /** A thing found in the photo, as fractions of the photo's width and height. */
@@ -16,66 +17,37 @@ export interface KeepOptions {
   readonly borderClearance: number;
   /** The share of a found object's box, about its centre, that seeds keep. */
   readonly objectCore: number;
-  /**
-   * How far beyond a fronts stroke's ends, as a share of the long side, the photo's bottom edge below it is not
-   * keep: base units run off the bottom of most kitchen photos below the stroke along them.
-   */
-  readonly belowFronts: number;
+  /** Where a run of fronts runs off the photo, the edge that is not keep against the fronts (run-off-edges.ts). */
+  readonly frontsRunOff: RunOffOptions;
 }
 
 // Measured on the real kitchens (docs/decisions.md D77): sparing more of the border near a stroke, ahead of its
 // ends, or wherever the brush reaches without crossing an edge, traded the room's leak for the surfaces' recall
 // one for one; what a brush misses a stroke or a look-alike adds, while what it leaks paints the room. Sparing
-// the bottom edge below a fronts stroke did not (D93): ten points of the fronts for half a point of the room.
-export const DEFAULT_KEEP: KeepOptions = { borderClearance: 0.05, objectCore: 0.4, belowFronts: 0.1 };
+// only where a run of fronts runs off the photo, never its top edge, did not (D93).
+export const DEFAULT_KEEP: KeepOptions = {
+  borderClearance: 0.05,
+  objectCore: 0.4,
+  frontsRunOff: DEFAULT_RUN_OFF,
+};
 
-/** The superpixels that touch the picture's edge, and those of them that touch its bottom edge. */
-export function borderRegions({ width, height, labels, count }: Superpixels): {
-  all: number[];
-  bottom: Set<number>;
-} {
+/** The superpixels that touch the picture's edge, and which of them touch its top and its bottom. */
+export function borderRegions({ width, height, labels, count }: Superpixels): PhotoEdge {
   const touches = new Uint8Array(count);
+  const top = new Set<number>();
   const bottom = new Set<number>();
   for (let x = 0; x < width; x++) {
-    touches[labels[x] ?? 0] = 1;
-    const below = labels[(height - 1) * width + x] ?? 0;
-    touches[below] = 1;
-    bottom.add(below);
+    top.add(labels[x] ?? 0);
+    bottom.add(labels[(height - 1) * width + x] ?? 0);
   }
   for (let y = 0; y < height; y++) {
     touches[labels[y * width] ?? 0] = 1;
     touches[labels[y * width + width - 1] ?? 0] = 1;
   }
+  for (const region of [...top, ...bottom]) touches[region] = 1;
   const all: number[] = [];
   for (let region = 0; region < count; region++) if (touches[region] === 1) all.push(region);
-  return { all, bottom };
-}
-
-/**
- * The bottom-edge superpixels below any of `strokes` (flat x, y lists): whose centre lies within a stroke's
- * horizontal extent widened by `reach` pixels on each side.
- */
-export function bottomBelowStrokes(
-  graph: RegionGraph,
-  bottom: ReadonlySet<number>,
-  strokes: readonly (readonly number[])[],
-  reach: number,
-): Set<number> {
-  const spans = strokes.map((points) => {
-    let left = Number.POSITIVE_INFINITY;
-    let right = Number.NEGATIVE_INFINITY;
-    for (let at = 0; at < points.length; at += 2) {
-      left = Math.min(left, points[at] ?? 0);
-      right = Math.max(right, points[at] ?? 0);
-    }
-    return [left - reach, right + reach] as const;
-  });
-  const below = new Set<number>();
-  for (const region of bottom) {
-    const x = graph.centre[region * 2] ?? 0;
-    if (spans.some(([left, right]) => x >= left && x <= right)) below.add(region);
-  }
-  return below;
+  return { all, top, bottom };
 }
 
 /** The superpixels whose centre lies in the core of a found object's box. */

@@ -9,7 +9,6 @@ import { edgeStrength } from './edge-strength';
 import { type BrushSeeds, DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
 import {
   borderRegions,
-  bottomBelowStrokes,
   DEFAULT_KEEP,
   type FoundObject,
   type KeepOptions,
@@ -27,6 +26,7 @@ import {
 import type { LabPicture, RgbaPicture } from './pixels';
 import { refineEdges } from './refine-edges';
 import { type RegionGraph, regionGraph } from './region-graph';
+import { type PhotoEdge, runOffRegions } from './run-off-edges';
 import { type Superpixels, slic } from './slic';
 import { everTouched, seedRegions } from './stroke-seeds';
 
@@ -61,7 +61,7 @@ export class MarkingSession {
   private readonly keep: KeepOptions;
   private readonly counterEdges: CounterEdgeOptions;
   private readonly borderRadius: number;
-  private readonly border: { all: number[]; bottom: Set<number> };
+  private readonly border: PhotoEdge;
   private readonly objectCores: number[][];
   private readonly shapes: RegionShapes;
   private readonly edges: Float32Array;
@@ -140,12 +140,7 @@ export class MarkingSession {
     const frontsStrokes = marks.flatMap((mark) =>
       mark.kind === 'stroke' && mark.brush === 'fronts' ? [mark.points] : [],
     );
-    const belowFronts = bottomBelowStrokes(
-      this.graph,
-      this.border.bottom,
-      frontsStrokes,
-      this.keep.belowFronts * longSide,
-    );
+    const runOff = runOffRegions(this.graph, this.border, frontsStrokes, longSide, this.keep.frontsRunOff);
     return MARKED_SURFACES.map((surface) => {
       const label = surfaceLabel(surface);
       const mine = seeds.map((seed) => (seed === label ? 1 : 0));
@@ -159,7 +154,7 @@ export class MarkingSession {
         if (everMine[region] === 1) touched.push(region);
       });
       const border =
-        surface === 'fronts' ? this.border.all.filter((region) => !belowFronts.has(region)) : this.border.all;
+        surface === 'fronts' ? this.border.all.filter((region) => !runOff.has(region)) : this.border.all;
       keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
       return { label, pinned, touched, keep };
