@@ -7,7 +7,7 @@ import { byStep, STEP_IDS, type StepId, stepMeta } from '../machines/kitchen/ste
 import type { PickedFile } from './made-images';
 import { SPEC_STEP_ORDER, SPEC_STEP_TITLES, type SpecStepId, specTitleOf } from './spec-oracle';
 
-/** The radio groups to choose in on each step, in order, keyed by the step type; a plain choice's is its id. */
+/** The radio groups to choose in on each step, in order, keyed by the step type; a shared choice's is its id. */
 const STEP_GROUPS = byStep<readonly string[]>(
   {
     'upload-image': [],

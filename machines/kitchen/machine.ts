@@ -52,9 +52,9 @@ import {
   decidedValue,
   isStepBefore,
   keepOption,
+  offersValue,
   STEP_IDS,
   type StepId,
-  stepOptions,
   stepRow,
   withSpecFields,
 } from './steps';
@@ -224,9 +224,8 @@ export const kitchenMachine = setup({
   },
   guards: {
     isStepComplete: ({ context }, params: { step: StepId }) => isStepComplete(params.step, context),
-    isOptionOf: (_, params: { step: StepId; chosen: { step: StepId; value: string } }) =>
-      params.chosen.step === params.step &&
-      stepOptions(params.step).some((option) => option.value === params.chosen.value),
+    isOptionOf: ({ context }, params: { step: StepId; chosen: { step: StepId; value: string } }) =>
+      params.chosen.step === params.step && offersValue(params.step, params.chosen.value, context),
     isBlockedAt: ({ context }, params: { step: StepId }) =>
       firstIncompleteStepBefore(context.currentStep, context) === params.step,
     isConfigurationComplete: ({ context }) => isConfigurationComplete(context),

@@ -29,11 +29,30 @@ const keeping = (type: string) => {
   return { type: KEEPS[type], params: ({ event }: { event: never }) => event };
 };
 
+type StepChosen = { event: { step: StepId; value: string } };
+
+/** The shared `STEP.CHOSEN` on a step: kept when the step offers the value (a fixed or a plain catalogue choice). */
+const stepChosen = (step: StepId) => ({
+  'STEP.CHOSEN': {
+    guard: {
+      type: 'isOptionOf' as const,
+      params: ({ event }: StepChosen) => ({ step, chosen: event }),
+    },
+    actions: {
+      type: 'chooseStepOption' as const,
+      params: ({ event }: StepChosen) => ({ step, value: event.value }),
+    },
+  },
+});
+
 const catalogueChoiceStep = (row: RowOfKind<'catalogue-choice'>) => ({
   ...stepFrame(row.id),
   initial: 'loading' as const,
   states: { loading: catalogueLoad(row.list), ready: {}, ...retryStates('loading') },
-  on: { [row.chooses]: { actions: keeping(row.chooses) }, ...stepNavigation(row.id) },
+  on: {
+    ...(row.chooses ? { [row.chooses]: { actions: keeping(row.chooses) } } : stepChosen(row.id)),
+    ...stepNavigation(row.id),
+  },
 });
 
 const groupedSwatchStep = (row: RowOfKind<'grouped-swatch'>) => ({
@@ -99,24 +118,10 @@ const decidedStates = (step: StepId, list: NonNullable<RowOfKind<'fixed-choice'>
   };
 };
 
-type StepChosen = { event: { step: StepId; value: string } };
-
 const fixedChoiceStep = (row: RowOfKind<'fixed-choice'>) => ({
   ...stepFrame(row.id),
   ...(row.decidedBy && decidedStates(row.id, row.decidedBy.list)),
-  on: {
-    'STEP.CHOSEN': {
-      guard: {
-        type: 'isOptionOf' as const,
-        params: ({ event }: StepChosen) => ({ step: row.id, chosen: event }),
-      },
-      actions: {
-        type: 'chooseStepOption' as const,
-        params: ({ event }: StepChosen) => ({ step: row.id, value: event.value }),
-      },
-    },
-    ...stepNavigation(row.id),
-  },
+  on: { ...stepChosen(row.id), ...stepNavigation(row.id) },
 });
 
 const stateOfStep = (step: StepId) => {

@@ -32,14 +32,21 @@ export interface PhotoRow extends StepBase {
   needs: (context: KitchenContext) => boolean;
 }
 
-/** One catalogue list, one item chosen from it by the row's event. */
+/**
+ * One catalogue list, one item chosen from it. By default the choice is kept as a fixed choice's is: the item
+ * (a list of words) in `context.choices[id]`, chosen by the shared `STEP.CHOSEN`, with nothing else to write. A
+ * row whose choice is one of the spec's fields, with its cascades (spec §3, §4), names its own event in
+ * `chooses` (its action is in `KEEPS`, step-states.ts) and says what it needs and what is chosen.
+ */
 export interface CatalogueChoiceRow extends StepBase {
   kind: 'catalogue-choice';
   list: CatalogueKind;
-  /** The event that chooses an item of the list (events.ts). */
-  chooses: string;
-  needs: (context: KitchenContext) => boolean;
-  chosen: (context: KitchenContext) => ChosenValue | null;
+  /** The event that chooses an item of the list (events.ts); default: the shared `STEP.CHOSEN`. */
+  chooses?: string;
+  /** Whether the choice is made (default: an item is kept in `context.choices[id]`). */
+  needs?: (context: KitchenContext) => boolean;
+  /** The chosen item in words (default: the one kept in `context.choices[id]`). */
+  chosen?: (context: KitchenContext) => ChosenValue | null;
 }
 
 /** A list of groups, then the swatches of the chosen group: two lists, two events. */

@@ -27,8 +27,16 @@ export type RowOf<S extends StepId> = Rows[S];
 /** The steps that are a choice among the options their row lists (D39). */
 export type FixedChoiceStepId = StepIdOfKind<'fixed-choice'>;
 
-/** The steps a table must name one by one; the fixed choices follow from their rows. */
-export type OwnStepId = Exclude<StepId, FixedChoiceStepId>;
+/** The catalogue choices made by the shared `STEP.CHOSEN`: those whose row names no event of its own (D89). */
+type SharedCatalogueStepId = {
+  [S in StepIdOfKind<'catalogue-choice'>]: Rows[S] extends { chooses: string } ? never : S;
+}[StepIdOfKind<'catalogue-choice'>];
+
+/** The steps whose choice is made by the shared `STEP.CHOSEN`: a table reads them from their rows. */
+export type SharedChoiceStepId = FixedChoiceStepId | SharedCatalogueStepId;
+
+/** The steps a table must name one by one; the shared choices follow from their rows. */
+export type OwnStepId = Exclude<StepId, SharedChoiceStepId>;
 
 /** A row of one kind, with its id. */
 export type RowOfKind<K extends StepKind> = Extract<StepRow, { kind: K }> & { id: StepId };
@@ -97,9 +105,18 @@ export const previousStepOf = (id: StepId): StepId | null => {
 
 export const isStepBefore = (a: StepId, b: StepId): boolean => STEP_IDS.indexOf(a) < STEP_IDS.indexOf(b);
 
-export const FIXED_CHOICE_STEPS: readonly StepId[] = rowsOfKind('fixed-choice').map((row) => row.id);
+/** A catalogue choice made by the shared event, its item kept in `context.choices[id]` (D89). */
+const sharedCatalogueRow = (id: StepId): RowOfKind<'catalogue-choice'> | null => {
+  const row = stepRow(id);
+  return row.kind === 'catalogue-choice' && row.chooses === undefined ? row : null;
+};
 
-export const isFixedChoiceStep = (id: StepId): boolean => FIXED_CHOICE_STEPS.includes(id);
+/** The steps whose choice is made by the shared `STEP.CHOSEN`: every fixed choice, and the plain catalogue ones. */
+export const SHARED_CHOICE_STEPS: readonly StepId[] = STEP_IDS.filter(
+  (id) => stepKind(id) === 'fixed-choice' || sharedCatalogueRow(id) !== null,
+);
+
+export const isSharedChoiceStep = (id: StepId): boolean => SHARED_CHOICE_STEPS.includes(id);
 
 const fixedRow = (id: StepId): FixedChoiceRow | null => {
   const row = stepRow(id);
@@ -108,11 +125,30 @@ const fixedRow = (id: StepId): FixedChoiceRow | null => {
 
 export const stepOptions = (id: StepId): readonly StepOption[] => fixedRow(id)?.options ?? [];
 
-/** The value of the option chosen on a fixed-choice step, or null while none is (or the step is not one). */
+/**
+ * The values a shared-choice step offers now: a fixed choice's options, or the words of a catalogue choice's
+ * loaded list (none until it is loaded).
+ */
+export const offeredValues = (id: StepId, context: KitchenContext): readonly string[] => {
+  const catalogueRow = sharedCatalogueRow(id);
+  if (!catalogueRow) return stepOptions(id).map((option) => option.value);
+  const items: readonly unknown[] = context.catalogue[catalogueRow.list] ?? [];
+  return items.filter((item): item is string => typeof item === 'string');
+};
+
+/** Whether `value` may be chosen on a shared-choice step now (what `STEP.CHOSEN` is guarded by). */
+export const offersValue = (id: StepId, value: string, context: KitchenContext): boolean =>
+  offeredValues(id, context).includes(value);
+
+/** Whether a step keeps its choice in `context.choices[id]` (a studio's step), not in a field of the spec's. */
+export const keptInChoices = (id: StepId): boolean =>
+  isSharedChoiceStep(id) && fixedRow(id)?.kept === undefined;
+
+/** The value chosen on a shared-choice step, or null while none is (or the step is not one). */
 export const keptValue = (id: StepId, context: KitchenContext): string | null => {
-  const row = fixedRow(id);
-  if (!row) return null;
-  return row.kept ? row.kept(context) : (context.choices[id] ?? null);
+  const kept = fixedRow(id)?.kept;
+  if (kept) return kept(context);
+  return isSharedChoiceStep(id) ? (context.choices[id] ?? null) : null;
 };
 
 /** The option chosen on a fixed-choice step, if it is one of the row's. */
@@ -121,7 +157,7 @@ const keptOption = (id: StepId, context: KitchenContext): StepOption | undefined
   return stepOptions(id).find((option) => option.value === value);
 };
 
-/** What choosing `value` on a fixed-choice step changes in the context. */
+/** What choosing `value` on a shared-choice step changes in the context. */
 export const keepOption = (id: StepId, context: KitchenContext, value: string): Partial<KitchenContext> => {
   const keep = fixedRow(id)?.keep;
   return withSpecFields(
@@ -137,10 +173,11 @@ export const decidedValue = (id: StepId, items: readonly unknown[]): string | nu
   return decidedBy && words.length === items.length ? decidedBy.decide(words) : null;
 };
 
-/** Whether the step's choice is made; a fixed choice needs one of its options. */
+/** Whether the step's choice is made; a fixed choice needs one of its options, a plain catalogue choice an item. */
 export const stepNeedsMet = (id: StepId, context: KitchenContext): boolean => {
   const row = stepRow(id);
-  return row.kind === 'fixed-choice' ? keptOption(id, context) !== undefined : row.needs(context);
+  if (row.kind === 'fixed-choice') return keptOption(id, context) !== undefined;
+  return row.needs ? row.needs(context) : keptValue(id, context) !== null;
 };
 
 /** The catalogue lists a step shows, in the order it loads them. */
@@ -152,12 +189,23 @@ export const stepLookups = (id: StepId): readonly CatalogueKind[] => {
   return [];
 };
 
+/** A catalogue step's chosen item in words: its row's reading, or the word kept in `context.choices`. */
+const chosenItem = (
+  id: StepId,
+  row: { chosen?: (context: KitchenContext) => ChosenValue | null },
+  context: KitchenContext,
+): ChosenValue | null => {
+  if (row.chosen) return row.chosen(context);
+  const value = keptValue(id, context);
+  return value === null ? null : { value, label: value };
+};
+
 /** The option chosen on a step, or null while it is missing (the photo has none to tell). */
 export const chosenOn = (id: StepId, context: KitchenContext): ChosenOption | null => {
   const row = stepRow(id);
   if (row.kind === 'photo') return null;
   const chosen: ChosenValue | null =
-    row.kind === 'fixed-choice' ? (keptOption(id, context) ?? null) : row.chosen(context);
+    row.kind === 'fixed-choice' ? (keptOption(id, context) ?? null) : chosenItem(id, row, context);
   return (
     chosen && { step: id, value: chosen.value, label: chosen.label, ...(chosen.hex && { hex: chosen.hex }) }
   );
@@ -182,9 +230,13 @@ export function withSpecFields(
 
 /**
  * A table with an entry for every step: those of `own` (a step missing there does not compile) and, for each
- * fixed-choice step, what `fixed` makes from its id. Tests and screens key their step tables with this.
+ * shared-choice step (a fixed choice, a plain catalogue choice), what `shared` makes from its id. Tests and
+ * screens key their step tables with this.
  */
-export const byStep = <T>(own: Record<OwnStepId, T>, fixed: (step: StepId) => T): Record<StepId, T> =>
+export const byStep = <T>(own: Record<OwnStepId, T>, shared: (step: StepId) => T): Record<StepId, T> =>
   Object.fromEntries(
-    STEP_IDS.map((step) => [step, isFixedChoiceStep(step) ? fixed(step) : (own as Record<StepId, T>)[step]]),
+    STEP_IDS.map((step) => [
+      step,
+      isSharedChoiceStep(step) ? shared(step) : (own as Record<StepId, T>)[step],
+    ]),
   ) as Record<StepId, T>;

@@ -123,11 +123,14 @@ describe('§2 handles auto-skip', () => {
 });
 
 describe('§4 steps move forward in the fixed order', () => {
-  it('the last step has no next, the first no previous', () => {
-    expect(nextStepOf('kitchen-island')).toBeNull();
-    expect(previousStepOf('upload-image')).toBeNull();
-    expect(nextStepOf('upload-image')).toBe('design');
-    expect(previousStepOf('kitchen-island')).toBe('kitchen-shape');
+  it('the last step has no next, the first no previous, and each its neighbours in the spec order', () => {
+    expect(nextStepOf(LAST_STEP)).toBeNull();
+    expect(previousStepOf(SPEC_STEP_ORDER[0])).toBeNull();
+    // The order is the spec oracle's, so a step added there (and to the table) moves its neighbours with it.
+    SPEC_STEP_ORDER.forEach((step, index) => {
+      expect(nextStepOf(step)).toBe(SPEC_STEP_ORDER[index + 1] ?? null);
+      expect(previousStepOf(step)).toBe(SPEC_STEP_ORDER[index - 1] ?? null);
+    });
   });
 });
 

@@ -2,8 +2,11 @@
 // screens and the chart.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { choiceNameOf } from '../../contract/kitchen-choices';
 import type { ComparedKitchen, LoadComparisonInput, PastGeneration } from '../../machines/kitchen/actors';
+import { chosenOn, LAST_STEP, stepMeta } from '../../machines/kitchen/steps';
 import { viewOf } from '../../machines/kitchen/view';
+import { SPEC_STEP_ORDER, type SpecStepId } from '../../tooling/spec-oracle';
 import { COMPLETE_SELECTIONS, type FakeServer, renderApp, shown } from './harness';
 
 afterEach(cleanup);
@@ -17,11 +20,28 @@ const HISTORY: PastGeneration[] = [
   { id: 'oldest', imageUrl: '/oldest.jpg', createdAt: '2026-11-18T09:30:00.000Z', source: THIS_PHOTO },
 ];
 
+/**
+ * The summary's row of each step the spec names, in the complete wizard (the screens' harness), in words; the
+ * order is the spec oracle's, and a studio's step (named from its id) shows what the wizard chose on it.
+ */
+const SPEC_SUMMARY_ROWS: Partial<Record<SpecStepId, [string, string]>> = {
+  'upload-image': ['Photo', 'Your photo'],
+  design: ['Door style', 'Shaker'],
+  handles: ['Handles', 'With handles'],
+  finishing: ['Front finish', 'Matt'],
+  'frontal-color': ['Front color', 'Chalk White'],
+  material: ['Worktop material', 'Quartz'],
+  'material-color': ['Worktop color', 'Calacatta'],
+  'material-preview': ['Worktop finish', 'Polished'],
+  'kitchen-shape': ['Layout', 'L-shaped'],
+  'kitchen-island': ['Island', 'An island'],
+};
+
 async function showResult(server: FakeServer = {}) {
   const app = renderApp({ restored: COMPLETE_SELECTIONS, history: HISTORY, ...server });
   await act(async () => {});
-  app.navigate('create-kitchen/kitchen-island');
-  await shown('Kitchen Island');
+  app.navigate(`create-kitchen/${LAST_STEP}`);
+  await shown(stepMeta(LAST_STEP).title);
   fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
   await screen.findByRole('region', { name: 'Your Choices' }, { timeout: 10_000 });
   return app;
@@ -43,36 +63,19 @@ describe('change one thing', () => {
     // Each row names the choice as the share page and the spec sheet do (contract/kitchen-choices.ts), with
     // what was chosen and a Change button that says which choice it changes.
     const summary = screen.getByRole('region', { name: 'Your Choices' });
+    const rows = SPEC_STEP_ORDER.map(
+      (step) => SPEC_SUMMARY_ROWS[step] ?? [choiceNameOf(step), chosenOn(step, before)?.label],
+    );
     expect(
       [...summary.querySelectorAll('.choices-summary__row')].map((row) => [
         row.querySelector('dt')?.textContent,
         row.querySelector('.choices-summary__value')?.textContent,
       ]),
-    ).toEqual([
-      ['Photo', 'Your photo'],
-      ['Door style', 'Shaker'],
-      ['Handles', 'With handles'],
-      ['Front finish', 'Matt'],
-      ['Front color', 'Chalk White'],
-      ['Worktop material', 'Quartz'],
-      ['Worktop color', 'Calacatta'],
-      ['Worktop finish', 'Polished'],
-      ['Layout', 'L-shaped'],
-      ['Island', 'An island'],
-    ]);
+    ).toEqual(rows);
     const offered = within(summary).getAllByRole('button');
-    expect(offered.map((button) => button.getAttribute('aria-label')?.replace('Change the ', ''))).toEqual([
-      'photo',
-      'door style',
-      'handles',
-      'front finish',
-      'front color',
-      'worktop material',
-      'worktop color',
-      'worktop finish',
-      'layout',
-      'island',
-    ]);
+    expect(offered.map((button) => button.getAttribute('aria-label')?.replace('Change the ', ''))).toEqual(
+      rows.map(([name]) => name?.toLowerCase()),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Change the worktop finish' }));
     await shown('Worktop Finish');
     // The address bar follows with a new entry (the URL projection reads these).

@@ -80,7 +80,7 @@ export const COMPLETE_SELECTIONS: PersistedSelections = {
     selectedDesign: 'Shaker',
     selectedShape: 'l-shaped',
     hasIsland: true,
-    choices: firstPlainChoices(),
+    choices: firstPlainChoices(CATALOGUE),
   },
   frontals: {
     doorStyleGroup: 'Shaker',

@@ -32,12 +32,13 @@ type Card<T> = (item: T, context: KitchenContext) => Omit<Choice<T>, 'value'>;
 export interface CatalogueLook<T> {
   legend: LookText;
   hideLegend?: boolean;
-  /** The radio group's name: unique on the page. */
-  name: string;
+  /** The radio group's name, unique on the page (default: the step's id, as a fixed choice's group is named). */
+  name?: string;
   loadingLabel: string;
   emptyMessage: string;
   option: Card<T>;
-  choose: (item: T) => KitchenEvent;
+  /** The event a card sends (default: the shared `STEP.CHOSEN` with the item, for a row naming no event). */
+  choose?: (item: T) => KitchenEvent;
 }
 
 export interface GroupedLook<T> {

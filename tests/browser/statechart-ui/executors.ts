@@ -9,7 +9,7 @@ import { sharePaths } from '../../../contract/share-paths';
 import { SURFACE_MASKS_PATH } from '../../../contract/surface-masks';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
-import { stepOptions } from '../../../machines/kitchen/steps';
+import { offeredValues } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
 import { ACCOUNT_BUTTONS } from '../../../src/components/account-buttons';
 import { MARKING_WORDS } from '../../../src/screens/wizard/steps/PhotoMarkingPanel';
@@ -185,13 +185,10 @@ export const executors: ExecutorTable = {
       ),
   },
   'STEP.CHOSEN': {
-    // A plain-choice step's screen lists its row's options in order, in a group named by the step.
-    run: (page, event) =>
-      choose(
-        page,
-        event.step,
-        stepOptions(event.step).findIndex((option) => option.value === event.value),
-      ),
+    // A shared-choice step's screen lists what it offers in order (a fixed choice's options, a plain catalogue
+    // choice's items), in a group named by the step.
+    run: (page, event, before) =>
+      choose(page, event.step, offeredValues(event.step, before.context).indexOf(event.value)),
   },
   GENERATE: {
     run: async (page, _, before) => {

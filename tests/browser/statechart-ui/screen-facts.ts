@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { type AccountStatus, accountViewOf } from '../../../machines/kitchen/account-view';
 import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
-import { byStep, keptValue, LAST_STEP, type StepId, stepOptions } from '../../../machines/kitchen/steps';
+import { byStep, keptValue, LAST_STEP, offeredValues, type StepId } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { NOT_FOUND_PATH } from './executors';
 import { ARMED_FAILURE_MESSAGE, listsOf } from './ui-model';
@@ -139,9 +139,9 @@ function expectedChecked(step: StepId, snapshot: KitchenSnapshot): Record<string
         ),
       }),
     },
-    // A fixed-choice step's group is named by the step and lists its row's options in order.
-    (fixed) => () => ({
-      [fixed]: stepOptions(fixed).findIndex((option) => option.value === keptValue(fixed, snapshot.context)),
+    // A shared-choice step's group is named by the step and lists what it offers in order.
+    (shared) => () => ({
+      [shared]: offeredValues(shared, snapshot.context).indexOf(keptValue(shared, snapshot.context) ?? ''),
     }),
   );
   return checkedOn[step]();

@@ -15,7 +15,7 @@ import { MODERATION_PURGE_INTERVAL_MS } from '../../../machines/kitchen/moderati
 import { type MyDataState, myDataOf } from '../../../machines/kitchen/my-data';
 import { isStepComplete } from '../../../machines/kitchen/requirements';
 import { ROUTE_IDS } from '../../../machines/kitchen/routes';
-import { byStep, LAST_STEP, STEP_IDS, stepOptions } from '../../../machines/kitchen/steps';
+import { byStep, LAST_STEP, offeredValues, STEP_IDS } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { DEFAULT_IMAGE_RETENTION_DAYS } from '../../../server/config';
 import { DEFAULT_SESSION_LIFETIME } from '../../../server/users/session-store';
@@ -418,9 +418,11 @@ function userEvents(snapshot: KitchenSnapshot, oracle: ServerOracle): UiEvent[] 
       'material-preview': () =>
         first(catalogue.worktopPreviews).map((worktop) => ({ type: 'WORKTOP.SELECTED', worktop })),
     },
-    // A plain-choice step offers its first option.
-    (plain) => () =>
-      first(stepOptions(plain)).map(({ value }) => ({ type: 'STEP.CHOSEN', step: plain, value }) as const),
+    // A shared-choice step (a fixed choice, a plain catalogue choice) offers its first value.
+    (shared) => () =>
+      first(offeredValues(shared, context)).map(
+        (value) => ({ type: 'STEP.CHOSEN', step: shared, value }) as const,
+      ),
   );
   events.push(...choicesOn[step]());
   if (step === LAST_STEP && context.remainingGenerations !== 0 && isStepComplete(LAST_STEP, context)) {

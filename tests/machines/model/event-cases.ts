@@ -9,9 +9,9 @@ import {
   keptValue,
   LAST_STEP,
   nextStepOf,
+  offeredValues,
   previousStepOf,
   type StepId,
-  stepOptions,
 } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import * as sample from '../support/samples';
@@ -288,11 +288,12 @@ export const eventCases: EventTable = {
     },
   },
   'STEP.CHOSEN': {
-    // Every option of a fixed-choice step (step-table.ts), while it is on screen.
+    // Every value a shared-choice step (step-table.ts) offers while it is on screen: a fixed choice's options, a
+    // plain catalogue choice's loaded items.
     samples: (snapshot) => {
       const step = stepOf(snapshot);
       if (step === null) return [];
-      return stepOptions(step).map(({ value }) => ({ type: 'STEP.CHOSEN', step, value }));
+      return offeredValues(step, snapshot.context).map((value) => ({ type: 'STEP.CHOSEN', step, value }));
     },
     check: (before, after, event) => {
       expect(keptValue(event.step, after.context)).toBe(event.value);

@@ -21,20 +21,8 @@ import * as sample from './samples';
 
 export const catalogueAnswers =
   (handleStyles: readonly string[] = sample.handleStyleLists.both) =>
-  (request: CatalogueRequest): CatalogueResult => {
-    const items = {
-      doorStyleGroups: [...sample.doorStyleGroups],
-      handleStyles: [...handleStyles],
-      finishes: [...sample.finishes],
-      frontalColourGroups: [...sample.frontalColourGroups],
-      frontalPreviews: [...sample.frontals],
-      worktopMaterials: [...sample.materials],
-      worktopColourGroups: [...sample.worktopColourGroups],
-      worktopColours: [...sample.worktopColours],
-      worktopPreviews: [...sample.worktopPreviews],
-    }[request.kind];
-    return { kind: request.kind, items } as CatalogueResult;
-  };
+  (request: CatalogueRequest): CatalogueResult =>
+    ({ kind: request.kind, items: sample.catalogueItems(handleStyles)[request.kind] }) as CatalogueResult;
 
 export const defaultActors: KitchenActorImplementations = {
   authorizeUser: fromPromise(
@@ -125,8 +113,8 @@ const sampleChoices = (send: Kitchen['send']) =>
           worktop: sample.worktopPreviews[0] as (typeof sample.worktopPreviews)[number],
         }),
     },
-    // A fixed-choice step (step-table.ts) is walked by its sample option, with no entry of its own.
-    (step) => () => send({ type: 'STEP.CHOSEN', step, value: sample.fixedChoices()[step] ?? '' }),
+    // A shared-choice step (step-table.ts) is walked by its sample value, with no entry of its own.
+    (step) => () => send({ type: 'STEP.CHOSEN', step, value: sample.sharedChoices()[step] ?? '' }),
   );
 
 /**

@@ -1,7 +1,19 @@
 // Catalogue items and photos the machine tests choose from. Two of each, so a test can change a choice.
 import type { PastGeneration, PhotoFile } from '../../../machines/kitchen/actors';
-import type { FrontalPreview, WorktopColour, WorktopPreview } from '../../../machines/kitchen/catalogue';
-import { FIXED_CHOICE_STEPS, type StepId, stepOptions, stepRow } from '../../../machines/kitchen/steps';
+import type {
+  CatalogueItems,
+  CatalogueKind,
+  FrontalPreview,
+  WorktopColour,
+  WorktopPreview,
+} from '../../../machines/kitchen/catalogue';
+import {
+  keptInChoices,
+  SHARED_CHOICE_STEPS,
+  type StepId,
+  stepLookups,
+  stepOptions,
+} from '../../../machines/kitchen/steps';
 
 export const photo: PhotoFile = { name: 'kitchen.jpg', type: 'image/jpeg', size: 233_717 };
 
@@ -51,21 +63,48 @@ export const preparedPhoto = {
   imageKey: 'sha256-of-the-photo',
 };
 
+type Lists = { [K in CatalogueKind]: CatalogueItems[K] };
+
+/** Every catalogue list as the samples have it (the handle styles offer a real choice). */
+export const catalogueItems = (handleStyles: readonly string[] = handleStyleLists.both): Lists => ({
+  doorStyleGroups: [...doorStyleGroups],
+  handleStyles: [...handleStyles],
+  finishes: [...finishes],
+  frontalColourGroups: [...frontalColourGroups],
+  frontalPreviews: [...frontals],
+  worktopMaterials: [...materials],
+  worktopColourGroups: [...worktopColourGroups],
+  worktopColours: [...worktopColours],
+  worktopPreviews: [...worktopPreviews],
+});
+
 /** The spec's fixed choices the tests make where they name none: an L-shaped kitchen with an island. */
 const PREFERRED: Partial<Record<StepId, string>> = { 'kitchen-shape': 'l-shaped', 'kitchen-island': 'yes' };
 
+/** The first word of a plain catalogue choice's list (a studio's step, issue 35). */
+const firstItemOf = (step: StepId, lists: Lists): string | undefined => {
+  const [list] = stepLookups(step);
+  const first: unknown = list && lists[list][0];
+  return typeof first === 'string' ? first : undefined;
+};
+
 /**
- * The option every fixed-choice step (step-table.ts) is completed with where a test names none: the preferred
- * one, else the first (With handles, and a studio's added step's first option).
+ * The value every shared-choice step (a fixed choice, a plain catalogue choice: step-table.ts) is completed with
+ * where a test names none: the preferred option, else the first (With handles, a studio's added step's first
+ * option), or the first item of its list in `lists` (the samples' unless told).
  */
-export const fixedChoices = (): Partial<Record<StepId, string>> =>
+export const sharedChoices = (lists: Lists = catalogueItems()): Partial<Record<StepId, string>> =>
   Object.fromEntries(
-    FIXED_CHOICE_STEPS.map((step) => [step, PREFERRED[step] ?? stepOptions(step)[0]?.value]),
+    SHARED_CHOICE_STEPS.map((step) => [
+      step,
+      PREFERRED[step] ?? stepOptions(step)[0]?.value ?? firstItemOf(step, lists),
+    ]),
   );
 
-/** The options a test keeps in `context.choices`: the fixed choices that are kept there (a studio's steps). */
-export const firstPlainChoices = (): Partial<Record<StepId, string>> =>
-  Object.fromEntries(Object.entries(fixedChoices()).filter(([step]) => !('kept' in stepRow(step as StepId))));
+/** The values a complete wizard keeps in `context.choices`: the shared choices kept there (a studio's steps). */
+export const firstPlainChoices = (lists?: Lists): Partial<Record<StepId, string>> =>
+  Object.fromEntries(Object.entries(sharedChoices(lists)).filter(([step]) => keptInChoices(step as StepId)));
+
 /** The user's earlier kitchens as the history lists them: one of the photo on screen, one of another photo. */
 export const KITCHEN_OF_ANOTHER_PHOTO = 'elsewhere';
 const pastKitchen = (id: string, photoId: string): PastGeneration => ({

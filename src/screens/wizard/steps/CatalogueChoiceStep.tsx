@@ -30,10 +30,10 @@ export function CatalogueChoiceStep({ step, isLoading }: StepProps) {
         <ChoiceGroup
           legend={lookText(look.legend, context)}
           hideLegend={look.hideLegend}
-          name={look.name}
+          name={look.name ?? step}
           choices={items.map((item) => ({ ...look.option(item, context), value: item }))}
           selectedKey={chosenOn(step, context)?.value ?? null}
-          onSelect={(item) => send(look.choose(item))}
+          onSelect={(item) => send(look.choose?.(item) ?? { type: 'STEP.CHOSEN', step, value: String(item) })}
         />
       )}
     </CatalogueChoices>
