@@ -1,11 +1,12 @@
-// A step a studio adds, as issue 17 tried it: a fixed choice among four after Worktop Finish, gated like Design
-// Style. Only its id and options in the contract and its row: everything else must follow from them. ("Lighting",
-// so that it does not clash with a real step such as the Splashback trial.)
+// The steps a studio adds, as issues 17 and 35 tried them: a fixed choice among four and a catalogue choice from a
+// list the catalogue already serves, both after Worktop Finish. Only their ids, options, rows and the catalogue
+// step's look: everything else must follow from them. ("Lighting" and "Splashback Material", ids no spec step
+// has.)
 import type { StepOption } from '../../../contract/wizard-steps';
 import type { StepRow } from '../../../machines/kitchen/step-table';
 
 export const ADDED_ID = 'lighting';
-/** The step the added one follows. */
+/** The step the added ones follow. */
 export const ADDED_AFTER = 'material-preview';
 
 export const ADDED_OPTIONS = [
@@ -23,9 +24,58 @@ export const ADDED_ROW = {
   options: ADDED_OPTIONS,
 } as const satisfies StepRow;
 
-/** The ids with the added one inserted after `ADDED_AFTER`, as a studio would write them. */
-export const withAddedId = (ids: readonly string[]): string[] => {
-  const index = ids.indexOf(ADDED_AFTER);
+/** The catalogue step: one of the worktop materials, kept in `choices` and chosen by the shared event. */
+export const ADDED_CATALOGUE_ID = 'splashback-material';
+
+export const ADDED_CATALOGUE_ROW = {
+  kind: 'catalogue-choice',
+  title: 'Splashback Material',
+  description: 'Choose the material behind your worktop.',
+  blockedReason: 'Choose a splashback material to continue.',
+  list: 'worktopMaterials',
+} as const satisfies StepRow;
+
+/** Its look, as a studio writes it in CATALOGUE_LOOKS (src/screens/wizard/step-looks.tsx). */
+export const ADDED_CATALOGUE_LOOK = {
+  legend: 'Splashback Material',
+  hideLegend: true,
+  loadingLabel: 'Loading splashback materials…',
+  emptyMessage: 'No splashback materials are available right now.',
+  option: (material: string) => ({ key: material, label: material }),
+};
+
+/** The ids with the added ones inserted after `ADDED_AFTER`, as a studio would write them. */
+export const withAddedIds = <T extends string>(ids: readonly T[]): string[] => {
+  const index = ids.indexOf(ADDED_AFTER as T);
   if (index < 0) throw new Error(`No step ${ADDED_AFTER} to add a step after.`);
-  return [...ids.slice(0, index + 1), ADDED_ID, ...ids.slice(index + 1)];
+  return [...ids.slice(0, index + 1), ADDED_ID, ADDED_CATALOGUE_ID, ...ids.slice(index + 1)];
+};
+
+/** A table keyed by step with the added steps' entries. */
+const withAdded = <T extends object, F, C>(table: T, fixed: F, catalogue: C) => ({
+  ...table,
+  [ADDED_ID]: fixed,
+  [ADDED_CATALOGUE_ID]: catalogue,
+});
+
+/** The spec oracle's titles with the added ones, as a studio adds them there. */
+export const withAddedTitles = <T extends object>(titles: T) =>
+  withAdded(titles, ADDED_ROW.title, ADDED_CATALOGUE_ROW.title);
+
+type ImportOriginal = <M>() => Promise<M>;
+
+/** The contract's ids and options with the added steps (a `vi.mock` factory of contract/wizard-steps). */
+export const addedWizardSteps = async (importOriginal: ImportOriginal) => {
+  const original = await importOriginal<typeof import('../../../contract/wizard-steps')>();
+  return {
+    ...original,
+    WIZARD_STEP_IDS: withAddedIds(original.WIZARD_STEP_IDS),
+    STEP_OPTIONS: { ...original.STEP_OPTIONS, [ADDED_ID]: ADDED_OPTIONS },
+  };
+};
+
+/** The step table with the added rows (a `vi.mock` factory of machines/kitchen/step-table). */
+export const addedStepTable = async (importOriginal: ImportOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/kitchen/step-table')>();
+  return { ...original, STEP_ROWS: withAdded(original.STEP_ROWS, ADDED_ROW, ADDED_CATALOGUE_ROW) };
 };
