@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { CatalogueRequest } from '../../machines/kitchen/catalogue';
-import { RETRY_DELAY_MS } from '../../machines/kitchen/machine';
+import { RETRY_DELAY_MS } from '../../machines/kitchen/kitchen-setup';
 import {
   MODERATION_CACHE_TTL_MS,
   MODERATION_PURGE_INTERVAL_MS,
