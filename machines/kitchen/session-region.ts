@@ -2,8 +2,7 @@
 // (spec §6), and the hourly purge of the moderation cache beside it (`moderationCacheJanitor`). Their actions and
 // guards live here; the routes hear the denial (ACCESS_DENIED) and record its reason with `storeAccessDenial`.
 import { assign, raise, stateIn } from 'xstate';
-import type { AccessDenialReason } from './account';
-import { accessDenialOf } from './account';
+import { type AccessDenialReason, accessDenialOf } from './account';
 import type { AuthorizeUserOutput } from './actors';
 import { kitchenActions, kitchenGuards, partSetup } from './kitchen-setup';
 import { purgeExpired } from './moderation-cache';
