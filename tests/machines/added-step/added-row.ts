@@ -1,7 +1,7 @@
 // The steps a studio adds, as issues 17 and 35 tried them: a fixed choice among four and a catalogue choice from a
 // list the catalogue already serves, both after Worktop Finish. Only their ids, options, rows and the catalogue
-// step's look: everything else must follow from them. ("Lighting" and "Splashback Material", ids no spec step
-// has.)
+// step's look: everything else must follow from them. (Ids a studio's real step is unlikely to take, such as the
+// Splashback trial's `splashback-material`; a clash fails at once, naming the id.)
 import type { StepOption } from '../../../contract/wizard-steps';
 import type { StepRow } from '../../../machines/kitchen/step-table';
 
@@ -25,7 +25,7 @@ export const ADDED_ROW = {
 } as const satisfies StepRow;
 
 /** The catalogue step: one of the worktop materials, kept in `choices` and chosen by the shared event. */
-export const ADDED_CATALOGUE_ID = 'splashback-material';
+export const ADDED_CATALOGUE_ID = 'trial-splashback';
 
 export const ADDED_CATALOGUE_ROW = {
   kind: 'catalogue-choice',
@@ -46,6 +46,8 @@ export const ADDED_CATALOGUE_LOOK = {
 
 /** The ids with the added ones inserted after `ADDED_AFTER`, as a studio would write them. */
 export const withAddedIds = <T extends string>(ids: readonly T[]): string[] => {
+  const taken = [ADDED_ID, ADDED_CATALOGUE_ID].filter((id) => (ids as readonly string[]).includes(id));
+  if (taken.length > 0) throw new Error(`A real step is now named ${taken.join(', ')}: rename the trial's step.`);
   const index = ids.indexOf(ADDED_AFTER as T);
   if (index < 0) throw new Error(`No step ${ADDED_AFTER} to add a step after.`);
   return [...ids.slice(0, index + 1), ADDED_ID, ADDED_CATALOGUE_ID, ...ids.slice(index + 1)];

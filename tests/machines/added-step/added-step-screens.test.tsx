@@ -7,6 +7,7 @@ import type { StepId } from '../../../machines/kitchen/steps';
 import {
   ADDED_CATALOGUE_ID,
   ADDED_CATALOGUE_LOOK,
+  ADDED_CATALOGUE_ROW,
   addedStepTable,
   addedWizardSteps,
   withAddedIds,
@@ -58,7 +59,7 @@ describe('the added catalogue step on its screen', () => {
   it("shows its list's items as cards, keeps the one chosen in choices, and lets the visitor go on", async () => {
     const app = renderApp({ restored: COMPLETE_SELECTIONS });
     app.navigate(`create-kitchen/${STEP}`);
-    await shown('Splashback Material');
+    await shown(ADDED_CATALOGUE_ROW.title);
     const [, other] = CATALOGUE.worktopMaterials;
     if (other === undefined) throw new Error('The screens catalogue needs two worktop materials.');
     fireEvent.click(await screen.findByRole('radio', { name: other }));
