@@ -71,10 +71,6 @@ export const stepRow = (id: StepId): StepRow & { id: StepId } => {
   return row;
 };
 
-/** The rows of one kind, in step order. */
-export const rowsOfKind = <K extends StepKind>(kind: K): RowOfKind<K>[] =>
-  ROWS.filter((row): row is RowOfKind<K> => row.kind === kind);
-
 export const stepKind = (id: StepId): StepKind => stepRow(id).kind;
 
 /** The row of a step that must be of `kind`: a kind's screen reads its own row through this. */
