@@ -47,7 +47,8 @@ export const ADDED_CATALOGUE_LOOK = {
 /** The ids with the added ones inserted after `ADDED_AFTER`, as a studio would write them. */
 export const withAddedIds = <T extends string>(ids: readonly T[]): string[] => {
   const taken = [ADDED_ID, ADDED_CATALOGUE_ID].filter((id) => (ids as readonly string[]).includes(id));
-  if (taken.length > 0) throw new Error(`A real step is now named ${taken.join(', ')}: rename the trial's step.`);
+  if (taken.length > 0)
+    throw new Error(`A real step is now named ${taken.join(', ')}: rename the trial's step.`);
   const index = ids.indexOf(ADDED_AFTER as T);
   if (index < 0) throw new Error(`No step ${ADDED_AFTER} to add a step after.`);
   return [...ids.slice(0, index + 1), ADDED_ID, ADDED_CATALOGUE_ID, ...ids.slice(index + 1)];
