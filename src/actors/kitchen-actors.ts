@@ -5,7 +5,7 @@
 import type { ApiClient } from '../api/client';
 import { GenerationKeys } from '../api/generation-keys';
 import type { LazyQueryClient } from '../api/lazy-query-client';
-import type { PreparePhotoFile } from '../photo/photo-preparer';
+import type { PreparePhotoFile } from '../photo-preparation/photo-preparer';
 import { authorizeUserActor } from './authorize-user';
 import { onDemandActor } from './on-demand-actor';
 

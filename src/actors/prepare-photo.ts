@@ -1,7 +1,7 @@
 // Loaded on demand, with the photo errors it words, when the first photo is chosen (src/actors/kitchen-actors.ts).
 import type { PreparedPhoto, PreparePhotoInput } from '../../machines/kitchen/actors';
-import { PHOTO_ERRORS, PhotoError } from '../photo/photo-errors';
-import type { PreparePhotoFile } from '../photo/photo-preparer';
+import { PHOTO_ERRORS, PhotoError } from '../photo-preparation/photo-errors';
+import type { PreparePhotoFile } from '../photo-preparation/photo-preparer';
 import type { PromiseRun } from './on-demand-actor';
 
 /**

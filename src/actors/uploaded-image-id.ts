@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client';
 import { validateImageContent } from '../api/images';
-import { MISSING_PHOTO_MESSAGE } from '../photo/photo-errors';
+import { MISSING_PHOTO_MESSAGE } from '../photo-preparation/photo-errors';
 import { generationFailureOf } from './generation-failure';
 
 /**

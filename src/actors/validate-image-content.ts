@@ -1,7 +1,7 @@
 import type { ImageVerdict, ValidateImageInput } from '../../machines/kitchen/actors';
 import type { ApiClient } from '../api/client';
 import { validateImageContent } from '../api/images';
-import { MISSING_PHOTO_MESSAGE } from '../photo/photo-errors';
+import { MISSING_PHOTO_MESSAGE } from '../photo-preparation/photo-errors';
 import type { PromiseRun } from './on-demand-actor';
 
 /**

@@ -10,7 +10,7 @@ import type { Inspect } from '../dev/inspector';
 import { type AppServices, AppServicesProvider, useAppServices } from '../kitchen/app-services';
 import { KitchenActor } from '../kitchen/kitchen-actor';
 import { createSaveStatus } from '../kitchen/save-status';
-import { createLazyPhotoPreparer } from '../photo/lazy-photo-preparer';
+import { createLazyPhotoPreparer } from '../photo-preparation/lazy-photo-preparer';
 import { UrlProjection } from '../routing/UrlProjection';
 import { LazyAppRoutes } from '../screens/LazyAppRoutes';
 import { preloadScreen } from '../screens/screen-loaders';

@@ -4,7 +4,7 @@
 import { MARKED_SURFACES } from '../../contract/surface-masks';
 import { type PreparedPhoto, paintPhoto, preparePhoto } from '../../recolour/recolour-photo';
 import type { SurfaceMasks } from '../../recolour/surface-masks';
-import { fitWithin } from '../photo/fit-within';
+import { fitWithin } from '../photo-preparation/fit-within';
 import { PREVIEW_LONG_SIDE, type PreviewReply, type PreviewRequest } from './preview-messages';
 
 /** The worker's global scope, as far as used (the project's TypeScript lib is the DOM's, not the worker's). */

@@ -1,9 +1,9 @@
 // The page's side of the photo worker, talking to a stand-in worker (Node has no Web Workers; the pipeline
 // inside the worker is tested piece by piece in photo.test.ts).
 import { describe, expect, it } from 'vitest';
-import { PHOTO_ERRORS } from '../../src/photo/photo-errors';
-import type { PhotoWorkerReply, PhotoWorkerRequest } from '../../src/photo/photo-messages';
-import { createPhotoPreparer } from '../../src/photo/photo-preparer';
+import { PHOTO_ERRORS } from '../../src/photo-preparation/photo-errors';
+import type { PhotoWorkerReply, PhotoWorkerRequest } from '../../src/photo-preparation/photo-messages';
+import { createPhotoPreparer } from '../../src/photo-preparation/photo-preparer';
 
 /** A worker that answers each photo with `reply`, or holds it until told. */
 class StandInWorker extends EventTarget {

@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imageLimits } from '../../contract/image-limits';
-import { decodeHeic } from '../../src/photo/decode-heic';
-import { base64Of, contentKeyOf } from '../../src/photo/encode-bytes';
-import { fitWithin } from '../../src/photo/fit-within';
-import { PHOTO_ERRORS } from '../../src/photo/photo-errors';
+import { decodeHeic } from '../../src/photo-preparation/decode-heic';
+import { base64Of, contentKeyOf } from '../../src/photo-preparation/encode-bytes';
+import { fitWithin } from '../../src/photo-preparation/fit-within';
+import { PHOTO_ERRORS } from '../../src/photo-preparation/photo-errors';
 import { kitchenPicture } from '../../tooling/made-images';
 import { describeWithRealPhotos, fixture } from '../support/real-photos';
 
