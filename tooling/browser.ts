@@ -31,10 +31,11 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Builds the production app (scripts/build.ts: `vite build`, pre-compressed) into `outDir`, a new temporary
- * directory by default; answers the directory.
+ * directory by default; answers the directory. Brotli at the product's quality unless
+ * `brotliQuality` says otherwise (the tests' build, scripts/compress-dist.ts).
  */
-export function buildApp(outDir = temporaryDir('kr-browser-dist-').dir): string {
-  buildProductionApp(outDir);
+export function buildApp(outDir = temporaryDir('kr-browser-dist-').dir, brotliQuality?: number): string {
+  buildProductionApp(outDir, brotliQuality);
   return outDir;
 }
 
