@@ -1,5 +1,6 @@
 // Builds the app once for the whole browser run and hands its directory to every test file, and starts the one
-// Chromium every file connects to (CI time, issue 35: a Chromium a file was about a second of CPU each, 18 times).
+// Chromium every file connects to (CI time, issue 35, D85: a Chromium a file cost about a second of CPU, 15 times
+// a run).
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { BROTLI_QUALITY } from '../../scripts/compress-dist';
