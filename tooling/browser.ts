@@ -3,7 +3,7 @@
 // tests (tests/browser) and the screenshot script (scripts/screenshots.ts).
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { buildApp as buildProductionApp } from '../scripts/build';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/database';
@@ -39,27 +39,13 @@ export function buildApp(outDir = temporaryDir('kr-browser-dist-').dir, brotliQu
   return outDir;
 }
 
-/** How Debian's Chromium is started headless here; throws when it is not installed. */
-function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
+export function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is missing at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\`.`,
     );
   }
-  return { executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] };
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions());
-}
-
-/**
- * One Chromium that many processes connect to (`chromium.connect(server.wsEndpoint())`): the browser tests share
- * one for the whole run instead of starting one per file (CI time, issue 35). Each connection's contexts are its
- * own, and closing a connected browser closes only them.
- */
-export function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer(chromiumLaunchOptions());
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
 }
 
 export interface AppServer {

@@ -1,16 +1,9 @@
-// One test file's browser session: the real server (fresh data directory and database) and a connection to the
-// run's Chromium (tests/browser/global-setup.ts), a fresh browser context and page for each test, everything
-// closed afterwards.
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+// One test file's browser session: the real server (fresh data directory and database) and one Chromium for
+// the file, a fresh browser context and page for each test, everything closed afterwards.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Config } from '../../server/config';
-import { type AppServer, newAppContext, startAppServer } from '../../tooling/browser';
-
-/**
- * The run's Chromium, started once by the global setup (CI time, issue 35). A file's contexts are its own; closing
- * the connection closes them and leaves the browser to the other files.
- */
-export const connectToChromium = (): Promise<Browser> => chromium.connect(inject('chromiumEndpoint'));
+import { type AppServer, launchChromium, newAppContext, startAppServer } from '../../tooling/browser';
 
 export interface BrowserSuite {
   readonly origin: string;
@@ -29,7 +22,7 @@ export function setUpBrowserSuite(overrides: Partial<Config> = {}): BrowserSuite
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startAppServer(inject('appDistDir'), overrides),
-      connectToChromium(),
+      launchChromium(),
     ]);
   });
   afterAll(async () => {

@@ -13,13 +13,13 @@ import type { RouteId } from '../../../machines/kitchen/routes';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import {
   expectNoAxeViolations,
+  launchChromium,
   newAppContext,
   SCREEN_WAIT_MS,
   startAppServer,
 } from '../../../tooling/browser';
 import { ERROR } from '../../machines/model/kitchen-model';
 import { allStateNodes, declaredTransitions } from '../../machines/model/transition-coverage';
-import { connectToChromium } from '../browser-suite';
 import { addVirtualAuthenticator } from '../virtual-authenticator';
 import { armFailures, disarm, holdGeneration, runStep } from './executors';
 import { expectedScreen, matches, readScreen, type ScreenFacts } from './screen-facts';
@@ -81,7 +81,7 @@ console.log(
 
 let browser: Browser | undefined;
 beforeAll(async () => {
-  browser = await connectToChromium();
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -203,7 +203,7 @@ async function reloadOnceOnEachStep(
 }
 
 function required<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('No Chromium connected: see the beforeAll error');
+  if (value === undefined) throw new Error('Chromium did not start: see the beforeAll error');
   return value;
 }
 
