@@ -71,8 +71,8 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           // No `fileParallelism: false`: vitest would give the project a group of its own, run after the others
           // one file at a time (D29: 585 s of a 2158 s run, mostly a core idle). Each file has its own server
-          // and its own contexts in the run's Chromium, so files may run side by side.
-          // A worker's files share one module graph, as the node project's do (CI time, issue 35): each file
+          // and Chromium, so files may run side by side.
+          // A worker's files share one module graph, as the node project's do (CI time, issue 35, D85): each file
           // loaded the server, Playwright and axe anew, 3 to 4 s between files. The benchmark harnesses' files,
           // which read their environment when they load, import them anew (tests/support/bench-env.ts).
           isolate: false,

@@ -38,7 +38,7 @@ const DEVICES: Array<{ name: string; touch: boolean; sizes: Size[] }> = [
 
 /**
  * The controls a sticky bar hides: each focusable control that is not itself inside a bar. Checked in one call
- * into the page (CI time, issue 35, D88: a call per control, on every screen at both phone sizes, before), each
+ * into the page (CI time, issue 35, D87: a call per control, on every screen at both phone sizes, before), each
  * control after the page has run what focusing the one before set off (a task passes between them).
  */
 function coveredControls(page: Page): Promise<string[]> {

@@ -1,7 +1,7 @@
 // For the tests that run the benchmark harnesses in quick mode (issue 26): `BENCH_QUICK=1` and no real photos
 // (FIXTURES_DIR at an empty folder), as on a bare clone. Call it before importing any harness: where the photos
 // are is read when tooling/paths.ts loads, so a file imports the harnesses with `await import` after this call.
-// Where test files share a module graph (the browser project, D63), the modules are forgotten before and after, so
+// Where test files share a module graph (the browser project, D85), the modules are forgotten before and after, so
 // the harnesses load with this environment and the files after them without it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
