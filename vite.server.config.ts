@@ -11,7 +11,7 @@ export default defineConfig({
       input: {
         main: 'server/main.ts',
         'moderation-thread': 'server/moderation/moderation-thread.ts',
-        'image-pool': 'server/images/image-pool.ts',
+        'pixel-thread': 'server/pixel-thread.ts',
         // Asked by `npm start` (scripts/start.mjs) whether this build is current, without compiling TypeScript.
         'build-stamp': 'scripts/build-stamp.ts',
       },

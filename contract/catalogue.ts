@@ -6,6 +6,42 @@ import { z } from 'zod';
 
 const stringList = z.array(z.string());
 
+// The finishes and surface textures the catalogue names: the swatch drawing, the concept drawing and the recolour
+// (recolour/looks.ts) all paint by them, on the server and in the browser.
+
+/** How a door is drawn: its panel profile. */
+export type DoorProfile =
+  | 'shaker'
+  | 'slim-shaker'
+  | 'in-frame'
+  | 'beaded'
+  | 'tongue-and-groove'
+  | 'glazed'
+  | 'slab'
+  | 'fluted'
+  | 'curved'
+  | 'j-pull'
+  | 'rail';
+
+/** A door front's finish. */
+export type FrontFinish = 'Gloss' | 'Matt' | 'Super-Matt' | 'Painted' | 'Lacquered' | 'Woodgrain';
+
+/** A worktop's finish. */
+export type WorktopFinish =
+  | 'Polished'
+  | 'Honed'
+  | 'Leathered'
+  | 'Textured'
+  | 'Matt'
+  | 'Satin'
+  | 'Gloss'
+  | 'Oiled'
+  | 'Lacquered'
+  | 'Brushed';
+
+/** How a worktop's surface is patterned. */
+export type SurfaceTexture = 'veined' | 'speckled' | 'wood' | 'concrete' | 'steel' | 'plain';
+
 /**
  * An item's price, only where a documented price list gives one (the embedded catalogue has none: D38). In the
  * currency's main unit (pounds, euros); ISO 4217 currency.

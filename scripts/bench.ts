@@ -14,6 +14,7 @@ import { lighthouseBenchmark } from './bench/lighthouse';
 import { describeMachine, machineInfo } from './bench/machine';
 import { markingBenchmark } from './bench/marking';
 import { photoResultBenchmark } from './bench/photo-result';
+import { previewBenchmark } from './bench/preview';
 import { renderBenchmark } from './bench/render';
 import { REPORT_PATH, writeReportSection } from './bench/report-section';
 import { restartBenchmark } from './bench/restart';
@@ -29,6 +30,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   renderBenchmark,
   detectionBenchmark,
   photoResultBenchmark,
+  previewBenchmark,
   journeyBenchmark,
   uploadsBenchmark,
   restartBenchmark,

@@ -13,6 +13,8 @@ export const BUILD_INPUTS = [
   'src',
   'machines',
   'contract',
+  'recolour',
+  'swatches',
   'server',
   'public',
   'index.html',

@@ -12,9 +12,10 @@ import { catalogueRoutes } from './catalogue/routes';
 import { type Config, DEFAULT_IMAGE_RETENTION_DAYS, DEFAULT_TIMEOUTS } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
+import { photoWorkIn } from './generation/picture-work/photo-work';
 import { createGenerationProvider, DEFAULT_GENERATION_PROVIDER } from './generation/provider-registry';
 import { installPublicScheme } from './http/public-scheme';
-import { createImagePool, imagePoolSettings } from './images/image-pool';
+import { imageIntake, pictureErrors } from './images/intake-work';
 import { surfaceMaskRoutes } from './images/mask-routes';
 import { imageRoutes } from './images/routes';
 import { openImageStorage } from './images/store/open-image-storage';
@@ -29,6 +30,9 @@ import { installHealthRoutes } from './ops/health-routes';
 import { type LogDestination, loggerOptions } from './ops/logger-options';
 import { createReadiness } from './ops/readiness';
 import { serverTimeoutOptions } from './ops/timeouts';
+import { PIXEL_THREAD } from './pixel-thread';
+import { pixelPoolSettings } from './pixels/pixel-pool';
+import { pixelRoom } from './pixels/pixel-room';
 import { createQuota } from './quota/quota';
 import { installCrossSiteCheck } from './security/cross-site';
 import { installErrorHandler } from './security/error-handler';
@@ -145,14 +149,9 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
     );
   });
   app.addHook('onClose', async () => stopSweeper());
-  const imagePool = createImagePool(imagePoolSettings(config.imagePool));
-  // The runner checks one provider picture at a time; a thread of its own keeps uploads from crowding it out.
-  const providerPictures = createImagePool({
-    ...imagePoolSettings(config.imagePool),
-    workers: 1,
-    queueMax: 2,
-  });
-  app.addHook('onClose', () => Promise.all([imagePool.close(), providerPictures.close()]));
+  const pixelSettings = pixelPoolSettings(config.imagePool);
+  await app.register(pixelRoom, { settings: pixelSettings, thread: PIXEL_THREAD, errors: pictureErrors });
+  const intake = imageIntake(app.pixels.shared);
   const generationProvider = await createGenerationProvider(config);
   // The one job store: the jobs room works it, the share pages read it.
   const jobs = createJobStore(db);
@@ -210,20 +209,22 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
       await api.register(imageRoutes, {
         store: images,
         moderator: parts.moderator ?? deferred.moderator,
-        pool: imagePool,
+        pool: intake,
         moderationTimeoutMs: config.moderationTimeoutMs,
         // The pool's bound on photos in hand and waiting bounds those at moderation too (IMAGE_QUEUE_MAX).
-        moderationCapacity:
-          imagePoolSettings(config.imagePool).workers + imagePoolSettings(config.imagePool).queueMax,
+        moderationCapacity: pixelSettings.workers + pixelSettings.queueMax,
       });
-      await api.register(surfaceMaskRoutes, { masks: imageStorage.masks, pool: imagePool });
+      await api.register(surfaceMaskRoutes, { masks: imageStorage.masks, pool: intake });
       await api.register(jobQueue, {
         db,
         jobs,
         images,
         quota,
         provider: generationProvider,
-        pictures: providerPictures,
+        pictures: {
+          inspect: imageIntake(app.pixels.runner).inspect,
+          photos: photoWorkIn(app.pixels.runner),
+        },
         readMasks: imageStorage.masks.read,
         jobSettings: config.generationJobs,
         databaseUrl: config.databaseUrl,
@@ -239,7 +240,7 @@ export async function buildServer(config: Config, parts: ServerParts = {}): Prom
     { prefix: API_PREFIX },
   );
   // Share pages are public and outside the session; registered before the app shell's history fallback.
-  await app.register(sharePageRoutes, { ...sharing, pool: imagePool, sessions });
+  await app.register(sharePageRoutes, { ...sharing, pool: intake, sessions });
   await installAppShell(app, {
     distDir: config.distDir,
     publicBaseUrl: config.publicBaseUrl,

@@ -5,8 +5,8 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ImagePoolSettings } from './images/image-pool';
 import type { S3Settings } from './images/store/s3-bytes';
+import type { PixelPoolSettings } from './pixels/pixel-pool';
 
 export type ModerationMode = 'nsfw' | 'rule';
 
@@ -85,8 +85,8 @@ export interface Config {
   shutdownDelayMs?: number;
   /** Leases, wake-ups and retries of generation jobs (docs/operations.md); defaults when absent. */
   generationJobs?: GenerationJobSettings;
-  /** The image decoding threads (images/image-pool.ts); what is not named takes its default there. */
-  imagePool?: Partial<ImagePoolSettings>;
+  /** The picture threads (pixels/pixel-pool.ts); what is not named takes its default there. */
+  imagePool?: Partial<PixelPoolSettings>;
   /** A moderation that takes longer fails its upload with 503 (`MODERATION_TIMEOUT_MS`). */
   moderationTimeoutMs?: number;
   /** A JSON price list for the spec sheet (`PRICE_LIST_FILE`, server/sharing/price-list.ts); none: no prices. */

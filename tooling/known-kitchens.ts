@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { KitchenLayoutId } from '../contract/layouts';
 import { catalogue } from '../server/catalogue/catalogue';
 import { designFromChoices } from '../server/generation/render/design';
-import { type KitchenWithMasks, renderKitchenWithMasks } from '../server/generation/render/known-masks';
+import { type KitchenWithMasks, renderKitchenWithMasks } from './known-masks';
 
 export interface KnownKitchenOptions {
   width?: number;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { MARKED_SURFACES, type MarkedSurface } from '../contract/surface-masks';
-import type { SurfaceMasks } from '../server/images/surface-masks';
+import type { SurfaceMasks } from '../recolour/surface-masks';
 import { BRUSHES, type Brush, type Mark } from '../src/marking/brushes';
 import { realPhotoIfPresent } from './photo-source';
 

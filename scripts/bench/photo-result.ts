@@ -2,14 +2,15 @@
 // 1.5 s (median). Timed as the job runner does it (in the picture pool's thread: decode, recolour, retexture,
 // encode, and the moves between threads) and on this thread alone, at 12 MP and at the app's upload size.
 import sharp from 'sharp';
+import type { PhotoLook } from '../../recolour/looks';
+import type { SurfaceMasks } from '../../recolour/surface-masks';
 import { catalogue } from '../../server/catalogue/catalogue';
-import { photoLookOf } from '../../server/generation/local-provider';
-import type { PhotoLook } from '../../server/generation/photo/photo-result';
-import { photoResult } from '../../server/generation/photo/photo-result';
-import { createImagePool } from '../../server/images/image-pool';
-import type { SurfaceMasks } from '../../server/images/surface-masks';
+import { photoResult } from '../../server/generation/picture-work/photo-result';
+import { photoWorkIn } from '../../server/generation/picture-work/photo-work';
+import { photoLookOf } from '../../server/generation/providers/local-provider';
 import { knownKitchen } from '../../tooling/known-kitchens';
 import { HAND_MARKED_KITCHENS, handMarkedKitchen } from '../../tooling/marked-real-kitchens';
+import { openPixelPool } from '../../tooling/pixel-pool';
 import type { Benchmark } from './benchmark';
 import { iterations, mib, ms, quick, table, verdict } from './format';
 import { describeMachine } from './machine';
@@ -24,14 +25,14 @@ const UPLOAD_WIDTH = 2048;
 /** The widths measured; quick mode takes smaller photos, as it checks the harness, not the budget. */
 const widths = () => (quick() ? [1600, 1024] : [TWELVE_MP.width, UPLOAD_WIDTH]);
 
-interface Source {
+export interface Source {
   words: string;
   jpeg: Buffer;
   masks: SurfaceMasks;
 }
 
 /** The real kitchen, hand-marked, or (on a bare clone) a drawn kitchen with its exact masks. */
-async function source(width: number): Promise<Source> {
+export async function source(width: number): Promise<Source> {
   const [kitchen] = HAND_MARKED_KITCHENS;
   // 3:2 photo at 12 MP: its width is that of a 4:3 12 MP frame's area.
   const realWidth = width === TWELVE_MP.width ? Math.round(Math.sqrt(12e6 * 1.5)) : width;
@@ -42,7 +43,7 @@ async function source(width: number): Promise<Source> {
   return { words: 'a kitchen drawn by the concept renderer with its exact masks', jpeg, masks: drawn.masks };
 }
 
-function look(): PhotoLook {
+export function look(): PhotoLook {
   const frontal = [...catalogue.frontalPreviewById.values()].find(
     (entry) => entry.doorStyleGroup === 'Shaker' && entry.colour === 'Navy' && entry.finish === 'Matt',
   );
@@ -77,7 +78,8 @@ export const photoResultBenchmark: Benchmark = {
   id: 'photo-result',
   async run({ machine }) {
     const chosen = look();
-    const pool = createImagePool({ workers: 1, queueMax: 2, timeoutMs: 60_000, memoryMb: 256 });
+    const pool = openPixelPool({ workers: 1, queueMax: 2, timeoutMs: 60_000, memoryMb: 256 });
+    const photos = photoWorkIn(pool);
     const rows: string[][] = [];
     const words = new Set<string>();
     try {
@@ -91,7 +93,7 @@ export const photoResultBenchmark: Benchmark = {
           height: photo.masks.height,
         };
         console.log(`photo-result: ${megapixels(photo.masks)}...`);
-        const inThread = await timed(() => pool.photos.recolour(image, photo.masks, chosen));
+        const inThread = await timed(() => photos.recolour(image, photo.masks, chosen));
         const here = await timed(() => photoResult(photo.jpeg, photo.masks, chosen));
         const budget = (times: number[]) =>
           width === TWELVE_MP.width ? verdict(median(times) <= BUDGET_MS) : 'n/a';

@@ -1,7 +1,7 @@
 // Catalogue latency while HEIC photos are uploaded (issue "Ready for the public internet", item 7): the compiled
 // server, catalogue reads alone and then while N iPhone HEIC uploads run without pause, taking turns in the same
 // run; the figure is catalogue p99 under uploads as a ratio of p99 alone. Decoding runs in the server's image
-// threads (server/images/image-pool.ts); before them, libheif held the event loop and this ratio was in the
+// threads (server/pixels/pixel-pool.ts); before them, libheif held the event loop and this ratio was in the
 // hundreds (2.8 s against 1.5 ms in the issue's report). On a clone without the photos, a JPEG the concept
 // renderer draws is uploaded instead (no tool here writes HEIC), and the section says so.
 import { mkdtempSync, rmSync } from 'node:fs';

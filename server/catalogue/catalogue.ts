@@ -1,16 +1,15 @@
+import type { DoorProfile, FrontFinish, SurfaceTexture, WorktopFinish } from '../../contract/catalogue';
 import { API_PREFIX } from '../../contract/endpoints';
+import { WORKTOP_MATERIALS } from '../../contract/worktop-catalogue';
+import { type SwatchSpec, swatchIdentity } from '../../swatches/swatch-svg';
 import {
   COLOUR_GROUPS_BY_FINISH,
   DOOR_STYLES,
-  type DoorProfile,
   type DoorStyleFacts,
   FRONT_PALETTE,
-  type FrontFinish,
   GLOSS_COLOURS,
 } from './frontal-data';
 import { catalogueId } from './stable-id';
-import { type SwatchSpec, swatchIdentity } from './swatch-svg';
-import { type SurfaceTexture, WORKTOP_MATERIALS, type WorktopFinish } from './worktop-data';
 
 // The catalogue built from the fact tables: a tree the routes answer from, indexes by id that a kitchen request
 // is resolved against (generation/configuration.ts), and the swatch each image_url points at. Built once at

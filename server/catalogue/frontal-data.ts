@@ -1,22 +1,8 @@
+import type { DoorProfile, FrontFinish } from '../../contract/catalogue';
+
 // Front (door) facts from shared/reference/catalogue.md §1-§3 and catalogue-palette.json: door-style groups
 // with the handle options and finishes each offers, the colour groups each finish comes in, and the frontal
 // palette (generic names; hex values anchored to published paint swatches, brand names kept out).
-
-/** How a door is drawn: its panel profile. */
-export type DoorProfile =
-  | 'shaker'
-  | 'slim-shaker'
-  | 'in-frame'
-  | 'beaded'
-  | 'tongue-and-groove'
-  | 'glazed'
-  | 'slab'
-  | 'fluted'
-  | 'curved'
-  | 'j-pull'
-  | 'rail';
-
-export type FrontFinish = 'Gloss' | 'Matt' | 'Super-Matt' | 'Painted' | 'Lacquered' | 'Woodgrain';
 
 export type FrontColourGroup =
   | 'Whites'

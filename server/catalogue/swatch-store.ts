@@ -1,8 +1,8 @@
 import sharp from 'sharp';
+import { swatchSvg } from '../../swatches/swatch-svg';
 import { BoundedCache } from './bounded-cache';
 import type { Catalogue } from './catalogue';
 import { type PreparedBody, prepareBody } from './http-cache';
-import { swatchSvg } from './swatch-svg';
 
 // Swatches are rendered on first request (SVG to WebP with sharp) and kept in a bounded in-memory cache:
 // a few thousand exist, each about 1 to 15 KB, and most are never asked for.

@@ -1,7 +1,7 @@
 // Generation providers by name. `GENERATION_PROVIDER` picks one; `local` needs no key and no network.
 import type { Config } from '../config';
-import { createLocalProvider } from './local-provider';
 import type { GenerationProvider, GenerationProviderFactory } from './provider';
+import { createLocalProvider } from './providers/local-provider';
 
 export const DEFAULT_GENERATION_PROVIDER = 'local';
 

@@ -14,11 +14,13 @@
 //   comes as outbound/http-client's ServiceFailure, its base class); any other error reaches the user as a
 //   generic message and is logged in full;
 // - answer JPEG, PNG or WebP bytes: the runner checks they decode before storing them.
+
+import type { PhotoLook } from '../../recolour/looks';
+import type { SurfaceMasks } from '../../recolour/surface-masks';
 import type { Config } from '../config';
-import type { SurfaceMasks } from '../images/surface-masks';
 import { ServiceFailure } from '../outbound/service-failure';
 import type { ResolvedConfiguration } from './configuration';
-import type { PhotoWork } from './photo/photo-work';
+import type { AnswerFit } from './picture-work/fit-answer';
 
 /** An image handed to or returned by a provider. */
 export interface ProviderImage {
@@ -73,6 +75,23 @@ export interface ProviderContext {
   saveReference(reference: ProviderReference): Promise<void>;
   /** Pixel work on the photo (the offline recolour, pasting a picture back through the masks), off this thread. */
   photos: PhotoWork;
+}
+
+/**
+ * The pixel work on the visitor's photo that a provider asks of the server: the offline recolour, a photoreal
+ * answer checked and made the photo's shape, and pasting it back through the masks. The job runner has it done in
+ * a picture thread (photo/photo-work.ts, `photoWorkIn`); `photoWorkHere` does it on the calling thread.
+ */
+export interface PhotoWork {
+  /** The photo with its marked surfaces in `look` (the offline result). */
+  recolour(photo: ProviderImage, masks: SurfaceMasks, look: PhotoLook): Promise<ProviderImage>;
+  /**
+   * A service's answer, checked against the pixel cap before it is decoded, in the photo's shape (fit-answer.ts);
+   * `ImageRejectedError` for what is not a picture or is too large.
+   */
+  fitAnswer(answer: Buffer, fit: AnswerFit): Promise<ProviderImage>;
+  /** The photo with `picture`'s pixels inside the marked surfaces and its own everywhere else. */
+  pasteBack(photo: ProviderImage, picture: ProviderImage, masks: SurfaceMasks): Promise<ProviderImage>;
 }
 
 /**

@@ -1,5 +1,5 @@
 // A picture cropped to fill a fixed frame, as a JPEG: the Open Graph preview of a share link (1200 × 630).
-// Runs in the intake threads (intake-thread.ts), never on the server's thread.
+// Runs in the picture threads (intake-tasks.ts), never on the server's thread.
 import sharp from 'sharp';
 
 export interface CoverSize {

@@ -14,14 +14,14 @@ import {
 } from '../../contract/surface-masks';
 import { HttpError } from '../http/errors';
 import '../http/user-request';
-import type { ImagePool } from './image-pool';
 import { ImageRejectedError } from './image-rejection';
+import type { ImageIntake } from './intake-work';
 import type { MaskReading, MaskSize } from './read-mask';
 import type { MaskPngs, SurfaceMaskStore } from './store/surface-mask-store';
 
 export interface SurfaceMaskRoutesOptions {
   masks: SurfaceMaskStore;
-  pool: ImagePool;
+  pool: ImageIntake;
 }
 
 /**

@@ -8,16 +8,16 @@ import { IMAGE_PATH, type ValidateImageResponse } from '../../contract/images';
 import { createModerationLine } from '../moderation/moderation-line';
 import type { Moderator } from '../moderation/moderator';
 import '../http/user-request';
-import type { ImagePool } from './image-pool';
 import { ImageRejectedError } from './image-rejection';
 import type { ImageStore } from './image-store';
+import type { ImageIntake } from './intake-work';
 import { readUploadedPhoto, uploadLimits } from './read-upload';
 
 export interface ImageRoutesOptions {
   store: ImageStore;
   moderator: Moderator;
-  /** Decodes the uploads, off the server's thread (image-pool.ts); its owner closes it. */
-  pool: ImagePool;
+  /** Decodes the uploads, off the server's thread (the picture threads, intake-work.ts); the pixel room closes them. */
+  pool: ImageIntake;
   /** A photo whose own scoring takes longer is answered 503 and the moderator restarted. */
   moderationTimeoutMs?: number;
   /** Uploads that may be between their place in the moderation line and their verdict (decoding or in line). */

@@ -5,11 +5,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { GENERATION_JOB_DEFAULTS, type GenerationJobSettings } from '../config';
 import type { Database } from '../db/database';
 import type { GenerationProvider } from '../generation/provider';
-import type { ImagePool } from '../images/image-pool';
 import type { ImageStore } from '../images/image-store';
 import type { ReadSurfaceMasks } from '../images/surface-masks';
 import type { Quota } from '../quota/quota';
-import { createJobRunner } from './job-runner';
+import { createJobRunner, type RunnerPictures } from './job-runner';
 import type { JobStore } from './job-store';
 import { startSweeps, sweepJobs } from './recovery';
 import { generationRoutes, type JobQueue } from './routes';
@@ -23,7 +22,7 @@ export interface JobQueueOptions {
   quota: Quota;
   provider: GenerationProvider;
   /** Checks providers' pictures and does the photo's pixel work off the event loop (the runner's own pool). */
-  pictures: Pick<ImagePool, 'inspect' | 'photos'>;
+  pictures: RunnerPictures;
   /** The surfaces visitors marked on their photos (the mask store). */
   readMasks: ReadSurfaceMasks;
   /** Per job; defaults to the runner's GENERATION_TIMEOUT_MS. */

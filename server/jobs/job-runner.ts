@@ -9,19 +9,20 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERATION_JOB_DEFAULTS } from '../config';
 import { type ResolvedConfiguration, resolveConfiguration } from '../generation/configuration';
-import { PROVIDER_MAX_PIXELS } from '../generation/photo/fit-answer';
-import { masksDigest } from '../generation/photo/masks-digest';
+import { PROVIDER_MAX_PIXELS } from '../generation/picture-work/fit-answer';
+import { masksDigest } from '../generation/picture-work/masks-digest';
 import {
   GenerationFailure,
   type GenerationProvider,
   JobHandedBack,
+  type PhotoWork,
   type ProviderContext,
   type ProviderImage,
 } from '../generation/provider';
 import type { ConceptImage } from '../generation/render/render-concept';
-import type { ImagePool } from '../images/image-pool';
 import { ImageRejectedError } from '../images/image-rejection';
 import type { ImageStore, StoredImage } from '../images/image-store';
+import type { ImageIntake } from '../images/intake-work';
 import { StorageLimitReachedError } from '../images/store/storage-limit';
 import type { ReadSurfaceMasks } from '../images/surface-masks';
 import { ServiceFailure } from '../outbound/service-failure';
@@ -38,6 +39,12 @@ const RENEWALS_PER_LEASE = 3;
 /** Names this process in `lease_owner`, readable by an operator, unique across restarts. */
 export const runnerName = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
+/** The runner's picture work, in its own picture thread: a provider's picture inspected, the photo's pixel work. */
+export interface RunnerPictures {
+  inspect: ImageIntake['inspect'];
+  photos: PhotoWork;
+}
+
 export interface JobRunnerOptions {
   jobs: JobStore;
   images: ImageStore;
@@ -48,7 +55,7 @@ export interface JobRunnerOptions {
    * Where providers' pictures are checked, and the photo's pixel work done (the offline recolour, the
    * paste-back): a pool of its own, so uploads never crowd a paid picture out.
    */
-  pictures: Pick<ImagePool, 'inspect' | 'photos'>;
+  pictures: RunnerPictures;
   /** The surfaces the visitor marked on a photo, read when its kitchen is made. */
   readMasks: ReadSurfaceMasks;
   timeoutMs?: number;
@@ -80,7 +87,7 @@ const PICTURE_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'imag
  * same thread: photo/fit-answer.ts; this covers every provider, whatever it did.)
  */
 async function checkedPicture(
-  pictures: Pick<ImagePool, 'inspect'>,
+  pictures: Pick<RunnerPictures, 'inspect'>,
   image: ProviderImage,
 ): Promise<ProviderImage> {
   const picture = await pictures.inspect(image.bytes, PROVIDER_MAX_PIXELS).catch((error: unknown) => {

@@ -2,8 +2,7 @@
 // and a note when the picture is the photo as it is because nothing was marked on it.
 import { API_PREFIX } from '../../contract/endpoints';
 import { type GenerationJob, jobPaths } from '../../contract/generation';
-import { LOCAL_PROVIDER_NAME } from '../generation/local-provider';
-import type { StoredJobRequest } from './job-store';
+import { LOCAL_PROVIDER_NAME } from '../generation/providers/local-provider';
 
 export const UNMARKED_PHOTO_NOTE =
   'Nothing was marked on your photo, so it is shown as it is. Mark the fronts and the worktop on your photo ' +
@@ -14,7 +13,8 @@ export const layoutSketchUrl = (jobId: string) =>
 
 export function resultFields(
   job: Pick<GenerationJob, 'id' | 'kind' | 'state' | 'provider'> & { layoutSketchId: string | null },
-  request: StoredJobRequest,
+  // What it reads of the stored request (job-store.ts's `StoredJobRequest`), so the store can use this file.
+  request: { kind: string; masksDigest?: string | null },
 ): Pick<GenerationJob, 'layoutSketchUrl' | 'resultNote'> {
   if (job.kind !== 'kitchen' || job.state !== 'succeeded' || request.kind !== 'kitchen')
     return { layoutSketchUrl: null, resultNote: null };

@@ -34,7 +34,7 @@ export interface JobQueue {
   ended(jobId: string): Promise<void>;
 }
 
-import { masksDigest } from '../generation/photo/masks-digest';
+import { masksDigest } from '../generation/picture-work/masks-digest';
 
 export interface GenerationRoutesOptions {
   db: Database;

@@ -7,7 +7,7 @@
 // This file is both sides: imported, it is the client; run as the worker (workerData says so), it scores each photo
 // with photo-scoring.ts.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { startModuleWorker } from '../images/module-worker';
+import { startModuleWorker } from '../pixels/module-worker';
 import { type ModeratedImage, type Moderator, observed } from './moderator';
 import { type NsfwModeratorOptions, nsfwThreshold, verdictOf } from './nsfw-verdict';
 import type { PhotoScores } from './photo-scoring';

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { imageUrl } from '../../contract/images';
 import { sharePagePaths } from '../../contract/share-paths';
 import { publicOrigin } from '../http/public-origin';
-import type { ImagePool } from '../images/image-pool';
 import type { ImageStore } from '../images/image-store';
+import type { ImageIntake } from '../images/intake-work';
 import type { JobStore } from '../jobs/job-store';
 import type { Sessions } from '../users/session';
 import { sendPage } from './html';
@@ -21,7 +21,7 @@ export interface SharePageRoutesOptions {
   shares: ShareStore;
   jobs: JobStore;
   images: ImageStore;
-  pool: Pick<ImagePool, 'cover'>;
+  pool: Pick<ImageIntake, 'cover'>;
   prices: PriceList;
   sessions: Sessions;
   /** The canonical origin for the page's Open Graph URLs; empty: the request's own. */

@@ -1,20 +1,8 @@
 // A small front-elevation drawing of a cabinet door for each door-style profile, so a style name like
 // "In-frame" or "J-Pull Handleless" is recognisable at a glance. Decorative: the card's label says it in words.
 import type { ReactElement } from 'react';
+import type { DoorProfile } from '../../contract/catalogue';
 import '../styles/choices.css';
-
-export type DoorProfile =
-  | 'slab'
-  | 'shaker'
-  | 'slim-shaker'
-  | 'in-frame'
-  | 'beaded'
-  | 'tongue-and-groove'
-  | 'glazed'
-  | 'fluted'
-  | 'curved'
-  | 'j-pull'
-  | 'rail';
 
 // Most specific words first: "Slim Shaker" before "Shaker", "Beaded In-frame" before "In-frame".
 const PROFILE_KEYWORDS: readonly [RegExp, DoorProfile][] = [

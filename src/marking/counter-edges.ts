@@ -21,7 +21,7 @@ export interface CounterEdgeOptions {
 
 export const DEFAULT_COUNTER_EDGES: CounterEdgeOptions = {
   reach: 0.08,
-  beyond: 0.012,
+  beyond: 0.03,
   contrast: 2,
   extend: 0.5,
 };

@@ -3,6 +3,7 @@
 // may run off the edge too, and the visitor's stroke along it says so); and the cores of the things a detector
 // found (a fridge, a chair), except where the brush's own marks cross them.
 import type { RegionGraph } from './region-graph';
+import { DEFAULT_RUN_OFF, type PhotoEdge, type RunOffOptions } from './run-off-edges';
 import type { Superpixels } from './slic';
 
 /** A thing found in the photo, as fractions of the photo's width and height. */
@@ -16,27 +17,37 @@ export interface KeepOptions {
   readonly borderClearance: number;
   /** The share of a found object's box, about its centre, that seeds keep. */
   readonly objectCore: number;
+  /** Where a run of fronts runs off the photo, the edge that is not keep against the fronts (run-off-edges.ts). */
+  readonly frontsRunOff: RunOffOptions;
 }
 
-// Measured on the real kitchens (docs/decisions.md D69): sparing more of the border near a stroke, ahead of its
+// Measured on the real kitchens (docs/decisions.md D77): sparing more of the border near a stroke, ahead of its
 // ends, or wherever the brush reaches without crossing an edge, traded the room's leak for the surfaces' recall
-// one for one; what a brush misses a stroke or a look-alike adds, while what it leaks paints the room.
-export const DEFAULT_KEEP: KeepOptions = { borderClearance: 0.05, objectCore: 0.4 };
+// one for one; what a brush misses a stroke or a look-alike adds, while what it leaks paints the room. Sparing
+// only where a run of fronts runs off the photo, never its top edge, did not (D93).
+export const DEFAULT_KEEP: KeepOptions = {
+  borderClearance: 0.05,
+  objectCore: 0.4,
+  frontsRunOff: DEFAULT_RUN_OFF,
+};
 
-/** The superpixels that touch the picture's edge. */
-export function borderRegions({ width, height, labels, count }: Superpixels): number[] {
+/** The superpixels that touch the picture's edge, and which of them touch its top and its bottom. */
+export function borderRegions({ width, height, labels, count }: Superpixels): PhotoEdge {
   const touches = new Uint8Array(count);
+  const top = new Set<number>();
+  const bottom = new Set<number>();
   for (let x = 0; x < width; x++) {
-    touches[labels[x] ?? 0] = 1;
-    touches[labels[(height - 1) * width + x] ?? 0] = 1;
+    top.add(labels[x] ?? 0);
+    bottom.add(labels[(height - 1) * width + x] ?? 0);
   }
   for (let y = 0; y < height; y++) {
     touches[labels[y * width] ?? 0] = 1;
     touches[labels[y * width + width - 1] ?? 0] = 1;
   }
-  const regions: number[] = [];
-  for (let region = 0; region < count; region++) if (touches[region] === 1) regions.push(region);
-  return regions;
+  for (const region of [...top, ...bottom]) touches[region] = 1;
+  const all: number[] = [];
+  for (let region = 0; region < count; region++) if (touches[region] === 1) all.push(region);
+  return { all, top, bottom };
 }
 
 /** The superpixels whose centre lies in the core of a found object's box. */

@@ -26,6 +26,7 @@ import {
 import type { LabPicture, RgbaPicture } from './pixels';
 import { refineEdges } from './refine-edges';
 import { type RegionGraph, regionGraph } from './region-graph';
+import { type PhotoEdge, runOffRegions } from './run-off-edges';
 import { type Superpixels, slic } from './slic';
 import { everTouched, seedRegions } from './stroke-seeds';
 
@@ -60,7 +61,7 @@ export class MarkingSession {
   private readonly keep: KeepOptions;
   private readonly counterEdges: CounterEdgeOptions;
   private readonly borderRadius: number;
-  private readonly border: number[];
+  private readonly border: PhotoEdge;
   private readonly objectCores: number[][];
   private readonly shapes: RegionShapes;
   private readonly edges: Float32Array;
@@ -134,7 +135,12 @@ export class MarkingSession {
    */
   private brushSeeds(seeds: Uint8Array, marks: readonly Mark[]): BrushSeeds[] {
     const painted = everTouched(this.superpixels, marks, 'not-this');
-    const clearance = this.keep.borderClearance * Math.max(this.width, this.height);
+    const longSide = Math.max(this.width, this.height);
+    const clearance = this.keep.borderClearance * longSide;
+    const frontsStrokes = marks.flatMap((mark) =>
+      mark.kind === 'stroke' && mark.brush === 'fronts' ? [mark.points] : [],
+    );
+    const runOff = runOffRegions(this.graph, this.border, frontsStrokes, longSide, this.keep.frontsRunOff);
     return MARKED_SURFACES.map((surface) => {
       const label = surfaceLabel(surface);
       const mine = seeds.map((seed) => (seed === label ? 1 : 0));
@@ -147,7 +153,9 @@ export class MarkingSession {
         else if (painted[region] === 1) keep.push(region);
         if (everMine[region] === 1) touched.push(region);
       });
-      keep.push(...unpaintedKeep(this.graph, this.border, this.objectCores, pinned, mine, clearance));
+      const border =
+        surface === 'fronts' ? this.border.all.filter((region) => !runOff.has(region)) : this.border.all;
+      keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
       return { label, pinned, touched, keep };
     });

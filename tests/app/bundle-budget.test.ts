@@ -220,6 +220,17 @@ describe('the first screen’s JavaScript', () => {
       expect(first.has(file ?? ''), file).toBe(false);
     }
   });
+
+  it('leaves the preview (issue 33: src/preview/ and the recolour) out of the first load, whenever a screen uses it', () => {
+    const first = wizardDeepLinkScripts();
+    const preview = [
+      'src/preview/preview-client.ts',
+      'src/preview/preview-tile.ts',
+      'recolour/recolour-photo.ts',
+    ];
+    // Until a screen shows the preview it is in no chunk at all; from then on, in one loaded on demand.
+    for (const file of preview.map(chunkOf)) if (file) expect(first.has(file), file).toBe(false);
+  });
 });
 
 describe('heavy parts load on demand', () => {

@@ -1,5 +1,6 @@
 // The arrows between the folders (DESIGN.md "Layout", issue 23): src -> machines, src -> contract,
-// server -> contract; machines/ imports xstate (and the steps' home, contract/wizard-steps.ts) only; the server imports nothing from scripts/, tests/ or tooling/;
+// server -> contract; src and server -> recolour/ and swatches/ (pure TypeScript both hosts run, issue 33), which
+// import only themselves and contract/; machines/ imports xstate (and the steps' home, contract/wizard-steps.ts) only; the server imports nothing from scripts/, tests/ or tooling/;
 // scripts/ never imports tests/ (what both need is in tooling/); within server/, a helper two domains share lives
 // in outbound/, and jobs/ uses generation/, never the other way; no barrel files.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -43,8 +44,14 @@ const rules = {
   machinesImportXstateOnly: (_file, landing) =>
     topFolder(landing) === 'machines' || landing === 'package:xstate' || landing === 'contract/wizard-steps',
   contractImportsZodOnly: (_file, landing) => topFolder(landing) === 'contract' || landing === 'package:zod',
+  // Typed arrays in, typed arrays out: no package (no sharp, no DOM library), so the browser and Node run it alike.
+  recolourImportsItselfAndContractOnly: (_file, landing) =>
+    ['recolour', 'contract'].includes(topFolder(landing)),
+  swatchesImportItselfAndContractOnly: (_file, landing) =>
+    ['swatches', 'contract'].includes(topFolder(landing)),
   serverImportsContractAndPackagesOnly: (_file, landing) =>
-    landing.startsWith('package:') || ['server', 'contract', 'package.json'].includes(topFolder(landing)),
+    landing.startsWith('package:') ||
+    ['server', 'contract', 'recolour', 'swatches', 'package.json'].includes(topFolder(landing)),
   srcNeverImportsServer: (_file, landing) => topFolder(landing) !== 'server',
   scriptsNeverImportTests: (_file, landing) => topFolder(landing) !== 'tests',
   // Tooling serves what users get, so it builds the app as `npm run build` does; nothing else of scripts/.
@@ -57,6 +64,8 @@ const rules = {
     isUnder(file, 'server/jobs') ||
     file === 'server/app.ts',
   generationNeverImportsJobs: (_file, landing) => !isUnder(landing, 'server/jobs'),
+  // The upload's intake is used by generation (the pool, the stored masks), never the other way (issue 35).
+  imagesNeverImportGeneration: (_file, landing) => !isUnder(landing, 'server/generation'),
   outboundImportsNoDomain: (_file, landing) =>
     landing.startsWith('package:') ||
     isUnder(landing, 'server/outbound') ||
@@ -79,7 +88,12 @@ describe('import arrows', () => {
     expect(violations('contract', rules.contractImportsZodOnly)).toEqual([]);
   });
 
-  it('server/ imports only itself, contract/ and packages: never src/, machines/, scripts/, tests/ or tooling/', () => {
+  it('recolour/ and swatches/ import only themselves and contract/: no package, no node:, no DOM library', () => {
+    expect(violations('recolour', rules.recolourImportsItselfAndContractOnly)).toEqual([]);
+    expect(violations('swatches', rules.swatchesImportItselfAndContractOnly)).toEqual([]);
+  });
+
+  it('server/ imports only itself, contract/, recolour/, swatches/ and packages: never src/, machines/, scripts/, tests/ or tooling/', () => {
     expect(violations('server', rules.serverImportsContractAndPackagesOnly)).toEqual([]);
   });
 
@@ -102,6 +116,10 @@ describe('import arrows', () => {
 
   it('jobs/ uses generation/, never the other way', () => {
     expect(violations('server/generation', rules.generationNeverImportsJobs)).toEqual([]);
+  });
+
+  it("images/ (the upload's intake) never imports generation/", () => {
+    expect(violations('server/images', rules.imagesNeverImportGeneration)).toEqual([]);
   });
 
   it('catches the arrows issue 23 found (each was in the tree before)', () => {
@@ -129,6 +147,16 @@ describe('import arrows', () => {
     expect(
       refused(rules.generationNeverImportsJobs, 'server/generation/provider.ts', '../jobs/job-store'),
     ).toBe(true);
+    expect(
+      refused(
+        rules.imagesNeverImportGeneration,
+        'server/images/image-pool.ts',
+        '../generation/picture-work/photo-work',
+      ),
+    ).toBe(true);
+    expect(refused(rules.recolourImportsItselfAndContractOnly, 'recolour/recolour-photo.ts', 'sharp')).toBe(
+      true,
+    );
     // And lets the arrows that are meant through.
     expect(
       refused(rules.toolingImportsNoTestsAndOnlyTheBuild, 'tooling/browser.ts', '../scripts/build'),
@@ -139,7 +167,7 @@ describe('import arrows', () => {
   });
 
   it('has no barrel files', () => {
-    const barrels = ['machines', 'src', 'contract', 'server', 'tooling']
+    const barrels = ['machines', 'src', 'contract', 'recolour', 'swatches', 'server', 'tooling']
       .flatMap(filesUnder)
       .filter((file) => /(^|\/)index\.tsx?$/.test(file));
     expect(barrels).toEqual([]);

@@ -17,7 +17,7 @@ const SOURCES = [
   'src',
   'server/sharing',
   'server/catalogue/frontal-data.ts',
-  'server/catalogue/worktop-data.ts',
+  'contract/worktop-catalogue.ts',
   'machines/kitchen',
   'contract/wizard-steps.ts',
   'contract/kitchen-choices.ts',

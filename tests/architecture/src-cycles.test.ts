@@ -1,5 +1,6 @@
 // No import cycles (issue 23): between the folders of src/ (components, screens, routing, app, ...), and between
-// the files of machines/, type-only imports included. A cycle means neither side can be understood, tested or
+// the files of machines/, server/, recolour/ and swatches/, type-only imports included (issue 35: a type cycle
+// config -> pixel pool -> photo work -> provider -> config had crept into server/). A cycle means neither side can be understood, tested or
 // moved alone; the arrows between folders must point one way.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -86,8 +87,11 @@ const srcFolderOf = (module: string): string | null => {
   return parts.length > 2 ? `src/${parts[1]}` : 'src';
 };
 
-const machinesFileOf = (module: string): string | null =>
-  module.startsWith(`machines${path.sep}`) ? module : null;
+/** Each file of `folder` its own node; files elsewhere left out. */
+const fileUnder =
+  (folder: string) =>
+  (module: string): string | null =>
+    module.startsWith(`${folder}${path.sep}`) ? module : null;
 
 describe('import cycles', () => {
   it('finds a cycle when there is one (the check itself)', () => {
@@ -105,6 +109,11 @@ describe('import cycles', () => {
   });
 
   it('has none between the files of machines/, type-only imports included', () => {
-    expect(cyclesOf(importGraph('machines', machinesFileOf))).toEqual([]);
+    expect(cyclesOf(importGraph('machines', fileUnder('machines')))).toEqual([]);
+  });
+
+  it('has none between the files of server/, recolour/ and swatches/, type-only imports included', () => {
+    for (const folder of ['server', 'recolour', 'swatches'])
+      expect(cyclesOf(importGraph(folder, fileUnder(folder)))).toEqual([]);
   });
 });

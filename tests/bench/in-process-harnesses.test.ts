@@ -1,4 +1,5 @@
-// `npm test` runs the harnesses of the benchmarks that work in the test's own process (detection, photo result)
+// `npm test` runs the harnesses of the benchmarks that work in the test's own process (detection, photo result,
+// the preview's recolour in Chromium and Node)
 // once in quick mode, without the real photos (issue 26): their work and the report they write, never their
 // timings. On a clone without the photos each draws its own and says so.
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ benchQuicklyWithoutPhotos();
 const { expectAFigureInEveryRow, quickBenchContext } = await import('../support/quick-bench');
 const { detectionBenchmark } = await import('../../scripts/bench/detection');
 const { photoResultBenchmark } = await import('../../scripts/bench/photo-result');
+const { previewBenchmark } = await import('../../scripts/bench/preview');
 
 const context = quickBenchContext();
 const HARNESS_MS = 180_000;
@@ -31,6 +33,18 @@ describe('the photo result benchmark, quick', () => {
       const markdown = await photoResultBenchmark.run(context);
       expectAFigureInEveryRow(markdown, 4);
       expect(markdown).toContain('Photo: a kitchen drawn by the concept renderer with its exact masks');
+    },
+    HARNESS_MS,
+  );
+});
+
+describe('the preview benchmark, quick', () => {
+  it(
+    'recolours a drawn kitchen in Chromium and here, with a figure in every row',
+    async () => {
+      const markdown = await previewBenchmark.run(context);
+      expectAFigureInEveryRow(markdown, 4);
+      expect(markdown).toContain('a kitchen drawn by the concept renderer with its exact masks');
     },
     HARNESS_MS,
   );

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { labelOf, type Mark } from '../../src/marking/brushes';
+import { borderRegions } from '../../src/marking/keep-seeds';
 import { MarkingSession, surfaceMask } from '../../src/marking/marking-session';
 import { MinHeap } from '../../src/marking/min-heap';
+import { runOffRegions } from '../../src/marking/run-off-edges';
 import { seedRegions } from '../../src/marking/stroke-seeds';
 import { drawnPicture, drawnPlane, iou } from './drawn-pictures';
 
@@ -77,6 +79,44 @@ describe('growing a surface from a stroke', () => {
         !worktop(pixel % WIDTH, Math.floor(pixel / WIDTH)),
     ).length;
     expect(wallMarked / (WIDTH * HEIGHT)).toBeLessThan(0.01);
+  });
+});
+
+describe('a run of units that runs off the photo', () => {
+  // A row of drawers, a dark gap, and doors cut off by the photo's bottom edge, between two stretches of wall.
+  const run = (x: number) => x >= 30 && x < 270;
+  const drawers = (x: number, y: number) => run(x) && y >= 100 && y < 130;
+  const doorsBelow = (x: number, y: number) => run(x) && y >= 132;
+  const baseUnits = drawnPicture(WIDTH, HEIGHT, (x, y) => {
+    if (drawers(x, y) || doorsBelow(x, y)) return [38, 52, 88];
+    if (run(x) && y >= 130) return [22, 30, 52];
+    return [226, 222, 212];
+  });
+  const fronts = drawnPlane(WIDTH, HEIGHT, (x, y) => drawers(x, y) || doorsBelow(x, y));
+  const units = new MarkingSession(baseUnits, { regions: 300 });
+
+  it('takes the doors below a stroke along the drawers, across the gap, and not the wall beside them', () => {
+    const { pixels } = units.mark([swipe('fronts', 60, 115, 240, 115)]);
+    expect(iou(pixels, FRONTS, fronts)).toBeGreaterThan(0.9);
+  });
+
+  it('takes the last door where a stroke heads off the side of the photo, and not the floor', () => {
+    const runOff = (x: number, y: number) => x >= 30 && y >= 110 && y < 150 && x !== 120 && x !== 210;
+    const sideways = drawnPicture(WIDTH, HEIGHT, (x, y) => {
+      if (runOff(x, y)) return [38, 52, 88];
+      if (x >= 30 && y >= 110 && y < 150) return [22, 30, 52];
+      return y >= 150 ? [150, 110, 70] : [226, 222, 212];
+    });
+    const { pixels } = new MarkingSession(sideways, { regions: 300 }).mark([
+      swipe('fronts', 50, 130, 180, 130),
+    ]);
+    expect(iou(pixels, FRONTS, drawnPlane(WIDTH, HEIGHT, runOff))).toBeGreaterThan(0.9);
+  });
+  it("never counts the top edge as a run's, where a white ceiling meets white wall units", () => {
+    const edge = borderRegions(session.superpixels);
+    const headingUp = runOffRegions(session.graph, edge, [[60, 150, 150, 0]], WIDTH);
+    expect(headingUp.size).toBeGreaterThan(0);
+    expect([...headingUp].some((region) => edge.top.has(region))).toBe(false);
   });
 });
 

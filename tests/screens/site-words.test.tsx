@@ -3,10 +3,10 @@
 // spec titles' "Color", on every screen.
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WORKTOP_MATERIALS } from '../../contract/worktop-catalogue';
 import { ROUTE_IDS, type RouteId, stepOfRoute } from '../../machines/kitchen/routes';
 import { stepMeta } from '../../machines/kitchen/steps';
 import { DOOR_STYLES } from '../../server/catalogue/frontal-data';
-import { WORKTOP_MATERIALS } from '../../server/catalogue/worktop-data';
 import { SHOWCASE_KITCHENS } from '../../src/screens/showcase-kitchens';
 import { COMPLETE_SELECTIONS, type FakeServer, renderApp, shown } from './harness';
 

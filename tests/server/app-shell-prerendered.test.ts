@@ -5,8 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerenderedFileOf, readPrerenderedPages } from '../../server/app-shell/prerendered-pages';
-import { createLocalProvider } from '../../server/generation/local-provider';
 import { registerGenerationProvider } from '../../server/generation/provider-registry';
+import { createLocalProvider } from '../../server/generation/providers/local-provider';
 import {
   type RunningServer,
   startServer,

@@ -4,9 +4,8 @@
 // aspect ratio (photo/fit-answer.ts, in the runner's picture thread).
 import sharp from 'sharp';
 import { ImageRejectedError } from '../../images/image-rejection';
-import type { AnswerFit, Placement, Size } from '../photo/fit-answer';
-import type { PhotoWork } from '../photo/photo-work';
-import { GenerationFailure, type ProviderImage } from '../provider';
+import type { AnswerFit, Placement, Size } from '../picture-work/fit-answer';
+import { GenerationFailure, type PhotoWork, type ProviderImage } from '../provider';
 import { PROVIDER_MESSAGES } from './messages';
 
 const aspectDistance = (a: Size, b: Size) => Math.abs(Math.log(a.width / a.height / (b.width / b.height)));

@@ -1,9 +1,9 @@
 // The visitor's marked surfaces as each image service takes a mask (reference providers.md), and the paste-back
 // that keeps the room: whatever a model draws, only what lies inside our own feathered mask is kept.
 import sharp from 'sharp';
-import type { SurfaceMasks } from '../../images/surface-masks';
-import type { Placement } from '../photo/fit-answer';
-import { markedUnion } from '../photo/paste-back';
+import { markedUnion } from '../../../recolour/paste-inside';
+import type { SurfaceMasks } from '../../../recolour/surface-masks';
+import type { Placement } from '../picture-work/fit-answer';
 import type { KitchenRequest, ProviderContext, ProviderImage } from '../provider';
 
 const greyPlane = (masks: SurfaceMasks) =>

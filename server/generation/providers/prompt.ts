@@ -3,10 +3,9 @@
 // words), and the empty room; both with the
 // same instructions to keep the room itself exactly as photographed. Models follow colour names better than hex
 // values, so each colour is given as both. One paragraph: multipart encoding would rewrite line breaks.
+import type { DoorProfile, SurfaceTexture } from '../../../contract/catalogue';
 import { findKitchenLayout, type KitchenLayoutId } from '../../../contract/layouts';
 import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../../catalogue/catalogue';
-import type { DoorProfile } from '../../catalogue/frontal-data';
-import type { SurfaceTexture } from '../../catalogue/worktop-data';
 import {
   choicesInWords,
   type DescribedChoice,

@@ -1,38 +1,12 @@
+import type { DoorProfile } from '../../../contract/catalogue';
 import type { KitchenLayoutId } from '../../../contract/layouts';
+import { type FrontLook, surfaceLooksOf, type WorktopLook } from '../../../recolour/looks';
 import type { FrontalPreviewEntry, WorktopPreviewEntry } from '../../catalogue/catalogue';
-import type { DoorProfile, FrontFinish } from '../../catalogue/frontal-data';
-import type { SurfaceTexture, WorktopFinish } from '../../catalogue/worktop-data';
 
 // Everything the concept drawing depends on, resolved from the user's catalogue choices. The drawing reads only
 // this, so each choice maps to one visible trait.
 
 export type HandleStyle = 'bar' | 'knob' | 'cup' | 'none';
-
-/** How the chosen fronts look: what the concept drawing and the offline photo result both paint. */
-export interface FrontLook {
-  hex: string;
-  finish: FrontFinish;
-}
-
-/** How the chosen worktop looks: its surface's pattern, colours and finish. */
-export interface WorktopLook {
-  texture: SurfaceTexture;
-  hex: string;
-  accentHex?: string;
-  finish: WorktopFinish;
-}
-
-/** The chosen front's and worktop's looks, read from their catalogue entries in this one place. */
-export function surfaceLooksOf(
-  frontal: FrontalPreviewEntry,
-  worktop: WorktopPreviewEntry,
-): { fronts: FrontLook; worktop: WorktopLook & { material: string } } {
-  const { material, texture, hex, accentHex, finish } = worktop;
-  return {
-    fronts: { hex: frontal.hex, finish: frontal.finish },
-    worktop: { material, texture, hex, finish, ...(accentHex ? { accentHex } : {}) },
-  };
-}
 
 export interface KitchenDesign {
   layout: KitchenLayoutId;

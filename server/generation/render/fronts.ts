@@ -1,4 +1,4 @@
-import { darken, lighten, luminance } from '../../catalogue/colour';
+import { darken, lighten, luminance } from '../../../swatches/colour';
 import type { KitchenDesign } from './design';
 import { type Camera, polygonPoints } from './perspective';
 import { type CabinetPlan, type FrontPlan, frontPoint } from './plan';

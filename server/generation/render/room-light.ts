@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { mixColours, type Rgb, rgbLuminance, toHex } from '../../catalogue/colour';
+import { mixColours, type Rgb, rgbLuminance, toHex } from '../../../swatches/colour';
 
 // The room's own colours and light, read from the user's photo: the top band is mostly wall, the bottom band
 // mostly floor, and the whole frame's mean tells how bright and how warm the light is. The concept keeps the

@@ -1,11 +1,12 @@
-import { darken, lighten, mixColours } from '../../catalogue/colour';
-import { seededRandom } from '../../catalogue/random';
+import { worktopReflection } from '../../../recolour/looks';
+import { darken, lighten, mixColours } from '../../../swatches/colour';
+import { seededRandom } from '../../../swatches/random';
 import type { KitchenDesign } from './design';
 import { frontSvg } from './fronts';
 import { type Camera, EYE_HEIGHT, fmt, type Point3, polygonPoints, type Quad3 } from './perspective';
 import { BASE, type CabinetPlan, type Frame, type KitchenPlan, planKitchen, ROOM, WALL_UNIT } from './plan';
 import type { RoomLight } from './room-light';
-import { materialLook, worktopPatterns, worktopReflection } from './worktop-surface';
+import { materialLook, worktopPatterns } from './worktop-surface';
 
 // The concept view as one SVG: the user's room (wall, floor and light from their photo), then the kitchen from
 // the back wall forwards, so nearer things are painted over farther ones. The key light comes from the upper

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
+import { swatchSvg } from '../../../swatches/swatch-svg';
+import { tileFinish } from '../../../swatches/worktop-tile';
 import { BoundedCache } from '../../catalogue/bounded-cache';
-import { swatchSvg } from '../../catalogue/swatch-svg';
-import type { WorktopFinish } from '../../catalogue/worktop-data';
 import type { KitchenDesign } from './design';
 
 // The worktop's surface for the concept: the catalogue's own swatch drawing (veins, specks, grain, cement,
@@ -37,24 +37,6 @@ export function materialLook(material: string): MaterialLook {
   return MATERIAL_LOOKS[material] ?? STONE;
 }
 
-/** How much a finish reflects: the strength of the window's streak across tops and splashbacks. */
-const REFLECTION: Readonly<Record<WorktopFinish, number>> = {
-  Polished: 0.42,
-  Gloss: 0.42,
-  Lacquered: 0.22,
-  Satin: 0.14,
-  Oiled: 0.1,
-  Brushed: 0.12,
-  Honed: 0,
-  Matt: 0,
-  Textured: 0,
-  Leathered: 0,
-};
-
-export function worktopReflection(finish: WorktopFinish): number {
-  return REFLECTION[finish];
-}
-
 const tileCache = new BoundedCache<string, string>(64);
 
 /** The tile's side on screen: about 0.15 of the picture's width, so veins and grains read at a natural scale. */
@@ -68,8 +50,7 @@ export const tileSize = (imageWidth: number) => Math.round(imageWidth * 0.15);
  * reflection over the whole scene instead of a sheen per tile, which would repeat.
  */
 export async function worktopTile(worktop: Worktop, size: number): Promise<string> {
-  const finish: WorktopFinish =
-    worktop.finish === 'Leathered' || worktop.finish === 'Textured' ? worktop.finish : 'Honed';
+  const finish = tileFinish(worktop.finish);
   const identity = [worktop.texture, worktop.hex, worktop.accentHex ?? '', finish].join('|');
   const key = `${identity}|${size}`;
   const cached = tileCache.get(key);

@@ -9,10 +9,11 @@ import {
   type MarkedSurface,
   type SurfaceMasksResponse,
 } from '../../../contract/surface-masks';
+import type { SurfaceMasks } from '../../../recolour/surface-masks';
 import type { Database } from '../../db/database';
 import { isImageId, isOwnerId, type OpenedImage } from '../image-store';
 import { maskPlane } from '../read-mask';
-import type { ReadSurfaceMasks, SurfaceMasks } from '../surface-masks';
+import type { ReadSurfaceMasks } from '../surface-masks';
 import { type ByteBackend, byteKey } from './byte-backend';
 import { lockOwnerStorage, storedBytes } from './owner-usage';
 import { StorageLimitReachedError } from './storage-limit';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildCatalogue, catalogue } from '../../../server/catalogue/catalogue';
-import { isHexColour } from '../../../server/catalogue/colour';
 import { nameBasedUuid } from '../../../server/catalogue/stable-id';
+import { isHexColour } from '../../../swatches/colour';
 
 const uuid = z.uuid();
 const worktopColours = catalogue.worktopMaterials.flatMap((material) =>

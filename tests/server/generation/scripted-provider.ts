@@ -3,13 +3,13 @@
 // have: it can hold a job at a stage until the test lets it go, throw, or answer garbage. When it does draw,
 // it draws with the real `local` provider.
 
-import { createLocalProvider } from '../../../server/generation/local-provider';
 import {
   GenerationFailure,
   type GenerationProvider,
   type ProviderContext,
 } from '../../../server/generation/provider';
 import { registerGenerationProvider } from '../../../server/generation/provider-registry';
+import { createLocalProvider } from '../../../server/generation/providers/local-provider';
 
 export const SCRIPTED_PROVIDER = 'scripted';
 

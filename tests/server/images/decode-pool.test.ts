@@ -1,4 +1,4 @@
-// Untrusted images are decoded in the pool's threads (server/images/image-pool.ts), through the real server: the
+// Untrusted images are decoded in the pool's threads (server/pixels/pixel-pool.ts), through the real server: the
 // event loop keeps answering while HEIC photos decode, the queue is bounded (503 with Retry-After), a thread that
 // runs out of memory or time answers its upload with an error and is replaced, and a moderation that hangs is
 // given up on and restarted. Order, counts and outcomes are asserted; never durations.

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recolourPhoto } from '../../../server/generation/photo/photo-result';
-import type { RgbPixels } from '../../../server/generation/photo/surface-region';
-import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
+import type { RgbPixels } from '../../../recolour/surface-region';
+import { recolourPhotoHere } from '../../../server/generation/picture-work/photo-result';
 import { catalogueWorktop, knownKitchen } from '../../../tooling/known-kitchens';
+import type { KitchenWithMasks } from '../../../tooling/known-masks';
 import { ciede2000 } from '../render/pixels';
 import { medianColour, surfacePixels } from './photo-pixels';
 
@@ -93,7 +93,7 @@ beforeAll(async () => {
 
 describe('objects on the marked worktop', () => {
   it('keep the photo’s own pixels; the counter round them and its veins take the new material', async () => {
-    const result = await recolourPhoto(photo, kitchen.masks, look);
+    const result = await recolourPhotoHere(photo, kitchen.masks, look);
     const unchanged = (pixel: number) =>
       ciede2000(medianColour(result.data, [pixel]), medianColour(photo.data, [pixel])) < 2;
     for (const object of [hob, lemons]) {
@@ -145,7 +145,7 @@ describe('a counter of two pieces, one dark and one pale', () => {
     for (let pixel = 0; pixel < plane.length; pixel += 1)
       if ((plane[pixel] ?? 0) >= 128)
         twoTone.data.set(island[pixel] ? [186, 184, 178] : [30, 30, 33], pixel * 3);
-    const result = await recolourPhoto(twoTone, kitchen.masks, look);
+    const result = await recolourPhotoHere(twoTone, kitchen.masks, look);
     const pale = inside(band, 6);
     const changed = pale.filter(
       (pixel) => ciede2000(medianColour(result.data, [pixel]), medianColour(twoTone.data, [pixel])) >= 2,

@@ -6,7 +6,7 @@ import {
   counterPieces,
   fitQuad,
   type Point,
-} from '../../../server/generation/photo/counter-plane';
+} from '../../../recolour/counter-plane';
 
 // The worktop's plane: the quad fitted to a marked counter, and the mapping of its pixels to metres on it.
 

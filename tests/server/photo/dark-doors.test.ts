@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recolourPhoto } from '../../../server/generation/photo/photo-result';
+import { recolourPhotoHere } from '../../../server/generation/picture-work/photo-result';
 import { luminanceAt } from './photo-pixels';
 
 // A dark door carries its light in few levels, with the camera's noise on top: recoloured to a light colour, that
@@ -34,7 +34,7 @@ describe('dark doors recoloured light', () => {
   it('show the new colour evenly, the gap between them still dark', async () => {
     const photo = { data: darkDoors(), width: WIDTH, height: HEIGHT };
     const fronts = new Uint8Array(WIDTH * HEIGHT).fill(255);
-    const result = await recolourPhoto(
+    const result = await recolourPhotoHere(
       photo,
       { width: WIDTH, height: HEIGHT, planes: { fronts } },
       {

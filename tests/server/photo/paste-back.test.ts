@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pasteBackPixels } from '../../../server/generation/photo/paste-back';
-import { featherRadius } from '../../../server/generation/photo/surface-region';
+import { featherRadius } from '../../../recolour/surface-region';
+import { pasteBackPixels } from '../../../server/generation/picture-work/paste-back';
 import { knownKitchen } from '../../../tooling/known-kitchens';
 import { clearOfMasks, surfacePixels } from './photo-pixels';
 

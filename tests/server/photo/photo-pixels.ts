@@ -1,6 +1,6 @@
 // Reading the photo result's pixels the way a person would judge them: which pixels lie clear of the marked
 // surfaces, the photo's own shading on a surface, and medians of colour in linear light.
-import type { SurfaceMasks } from '../../../server/images/surface-masks';
+import type { SurfaceMasks } from '../../../recolour/surface-masks';
 import type { Rgb } from '../render/pixels';
 
 const linear = (value: number) => {

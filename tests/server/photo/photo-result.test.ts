@@ -1,15 +1,15 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FrontFinish } from '../../../server/catalogue/frontal-data';
+import type { FrontFinish } from '../../../contract/catalogue';
+import type { PhotoLook } from '../../../recolour/looks';
+import { featherRadius, type RgbPixels } from '../../../recolour/surface-region';
 import {
   decodePhoto,
   encodeResult,
-  type PhotoLook,
-  recolourPhoto,
-} from '../../../server/generation/photo/photo-result';
-import { featherRadius, type RgbPixels } from '../../../server/generation/photo/surface-region';
-import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
+  recolourPhotoHere,
+} from '../../../server/generation/picture-work/photo-result';
 import { catalogueWorktop, knownKitchen } from '../../../tooling/known-kitchens';
+import type { KitchenWithMasks } from '../../../tooling/known-masks';
 import { ciede2000, hexToRgb } from '../render/pixels';
 import { clearOfMasks, colourWithoutShading, luminanceAt, medianColour, surfacePixels } from './photo-pixels';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 describe('the offline photo result', () => {
   it('is the photo at its own size, every pixel clear of the feathered masks unchanged', async () => {
-    const result = await recolourPhoto(photo, kitchen.masks, lookOf('#1F3855', 'Gloss'));
+    const result = await recolourPhotoHere(photo, kitchen.masks, lookOf('#1F3855', 'Gloss'));
     expect([result.width, result.height]).toEqual([photo.width, photo.height]);
     const clear = clearOfMasks(kitchen.masks, featherRadius(photo.width, photo.height));
     let clearPixels = 0;
@@ -63,7 +63,7 @@ describe('the offline photo result', () => {
   ] as const)(
     'shows %s fronts within ΔE2000 6 of the swatch once the photo’s light is divided out (%s, %s)',
     async (_name, hex, finish) => {
-      const result = await recolourPhoto(photo, kitchen.masks, lookOf(hex, finish));
+      const result = await recolourPhotoHere(photo, kitchen.masks, lookOf(hex, finish));
       const fronts = surfacePixels(kitchen.masks.planes.fronts);
       const colour = colourWithoutShading(photo.data, result.data, fronts);
       expect(ciede2000(colour, hexToRgb(hex))).toBeLessThanOrEqual(6);
@@ -71,7 +71,7 @@ describe('the offline photo result', () => {
   );
 
   it('keeps the photo’s shading: panel lines and shadows stay darker than the door round them', async () => {
-    const result = await recolourPhoto(photo, kitchen.masks, lookOf('#9DA38D', 'Matt'));
+    const result = await recolourPhotoHere(photo, kitchen.masks, lookOf('#9DA38D', 'Matt'));
     const fronts = surfacePixels(kitchen.masks.planes.fronts);
     const order = (rgb: Uint8Array) => fronts.map((pixel) => luminanceAt(rgb, pixel));
     const before = order(photo.data);
@@ -109,7 +109,7 @@ describe('the offline photo result', () => {
     });
     expect(highlights.length).toBeGreaterThan(1000);
     const brightest = async (finish: FrontFinish) => {
-      const result = await recolourPhoto(glossyPhoto, glossy.masks, lookOf('#1F3855', finish));
+      const result = await recolourPhotoHere(glossyPhoto, glossy.masks, lookOf('#1F3855', finish));
       const light = (pixels: number[]) =>
         pixels.reduce((sum, pixel) => sum + luminanceAt(result.data, pixel), 0) / pixels.length;
       const faces = fronts.filter((_, index) => photoLight[index] === face);
@@ -134,7 +134,7 @@ describe('the offline photo result', () => {
       (pixel) => ciede2000(medianColour(navy.rgb, [pixel]), brass) < 12,
     );
     expect(handles.length).toBeGreaterThan(200);
-    const result = await recolourPhoto(
+    const result = await recolourPhotoHere(
       { data: navy.rgb, width: navy.picture.width, height: navy.picture.height },
       navy.masks,
       lookOf('#C57B67', 'Matt'),
@@ -147,7 +147,7 @@ describe('the offline photo result', () => {
 
   it('lays the chosen worktop on the worktop only, in its material’s colour', async () => {
     const walnut = catalogueWorktop('Laminate', 'Walnut', 'Matt');
-    const result = await recolourPhoto(photo, kitchen.masks, lookOf('#F1F1EA', 'Matt', walnut));
+    const result = await recolourPhotoHere(photo, kitchen.masks, lookOf('#F1F1EA', 'Matt', walnut));
     const worktop = surfacePixels(kitchen.masks.planes.worktop);
     const colour = colourWithoutShading(photo.data, result.data, worktop);
     expect(ciede2000(colour, hexToRgb(walnut.hex))).toBeLessThanOrEqual(10);
@@ -156,7 +156,7 @@ describe('the offline photo result', () => {
 
   it('keeps the photo’s size and aspect ratio through encoding', async () => {
     const tall = await knownKitchen({ width: 600, aspect: 4 / 3 });
-    const result = await recolourPhoto(
+    const result = await recolourPhotoHere(
       { data: tall.rgb, width: tall.picture.width, height: tall.picture.height },
       tall.masks,
       lookOf('#1F3855', 'Matt'),
@@ -169,7 +169,7 @@ describe('the offline photo result', () => {
 
   it('refuses masks drawn for another size, saying so', async () => {
     const small = { width: 10, height: 10, planes: { fronts: new Uint8Array(100) } };
-    await expect(recolourPhoto(photo, small, lookOf('#1F3855', 'Matt'))).rejects.toThrow(
+    await expect(recolourPhotoHere(photo, small, lookOf('#1F3855', 'Matt'))).rejects.toThrow(
       /10 × 10 but the photo is 1200 × 900/,
     );
   });

@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
-import { decodePhoto, encodeResult, recolourPhoto } from '../../../server/generation/photo/photo-result';
-import { featherRadius } from '../../../server/generation/photo/surface-region';
+import { featherRadius } from '../../../recolour/surface-region';
+import {
+  decodePhoto,
+  encodeResult,
+  recolourPhotoHere,
+} from '../../../server/generation/picture-work/photo-result';
 import { catalogueWorktop } from '../../../tooling/known-kitchens';
 import { HAND_MARKED_KITCHENS, handMarkedKitchen } from '../../../tooling/marked-real-kitchens';
 import { describeWithRealPhotos, itWithRealPhotos } from '../../support/real-photos';
@@ -24,7 +28,7 @@ describeWithRealPhotos('the photo result on real kitchens', () => {
           const marked = await handMarkedKitchen(kitchen, width);
           if (!marked) throw new Error('the fixtures are present but the photo is not');
           const photo = await decodePhoto(marked.jpeg);
-          const result = await recolourPhoto(photo, marked.masks, look);
+          const result = await recolourPhotoHere(photo, marked.masks, look);
           expect([result.width, result.height]).toEqual([photo.width, photo.height]);
           const clear = clearOfMasks(marked.masks, featherRadius(photo.width, photo.height));
           let changed = 0;

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  sampleTexture,
-  type Texture,
-  worktopTexture,
-} from '../../../server/generation/photo/worktop-texture';
+import type { WorktopLook } from '../../../recolour/looks';
+import { sampleTexture, type Texture, worktopTexture } from '../../../recolour/worktop-texture';
+import { drawWorktopTile } from '../../../server/generation/picture-work/worktop-tile';
 
 // The worktop's material as the photo result samples it: veins at their own contrast close up, their mean far off
 // (where one pixel covers many texels, a vein must not break into dashes), and no seam where the block repeats.
+
+/** The texture from the tile the server draws. */
+const textureOf = async (look: WorktopLook) => worktopTexture(await drawWorktopTile(look), look);
 
 let marble: Texture;
 const sample = (u: number, v: number, footprint: number) => {
@@ -16,7 +17,7 @@ const sample = (u: number, v: number, footprint: number) => {
 };
 
 beforeAll(async () => {
-  marble = await worktopTexture({
+  marble = await textureOf({
     texture: 'veined',
     hex: '#F2F0EB',
     accentHex: '#5A5A5C',
@@ -57,7 +58,7 @@ describe('the worktop texture', () => {
 
 describe('a speckled stone', () => {
   it("has grains of granite's size on the counter, well under a centimetre, not dots of two", async () => {
-    const granite = await worktopTexture({
+    const granite = await textureOf({
       texture: 'speckled',
       hex: '#2B2B2D',
       accentHex: '#C9C6C0',

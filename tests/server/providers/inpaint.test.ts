@@ -18,8 +18,8 @@ import {
   createReplicateProvider,
   REPLICATE_DEFAULTS,
 } from '../../../server/generation/providers/replicate/replicate-provider';
-import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
 import { knownKitchen } from '../../../tooling/known-kitchens';
+import type { KitchenWithMasks } from '../../../tooling/known-masks';
 import { clearOfMasks, surfacePixels } from '../photo/photo-pixels';
 import { type FakeComfyUi, startFakeComfyUi } from './fake-comfyui';
 import { type FakeOpenAi, OPENAI_TEST_KEY, startFakeOpenAi } from './fake-openai';

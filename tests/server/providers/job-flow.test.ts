@@ -22,9 +22,9 @@ import {
   createReplicateProvider,
   REPLICATE_DEFAULTS,
 } from '../../../server/generation/providers/replicate/replicate-provider';
-import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
 import { openFreshPglite } from '../../../tooling/fresh-pglite';
 import { knownKitchen } from '../../../tooling/known-kitchens';
+import type { KitchenWithMasks } from '../../../tooling/known-masks';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, startedJob } from '../generation/generation-client';
 import { type FakeComfyUi, startFakeComfyUi } from './fake-comfyui';

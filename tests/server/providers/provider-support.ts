@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { catalogue } from '../../../server/catalogue/catalogue';
-import { photoWorkHere } from '../../../server/generation/photo/photo-work';
+import { photoWorkHere } from '../../../server/generation/picture-work/photo-work';
 import type {
   KitchenRequest,
   ProviderContext,

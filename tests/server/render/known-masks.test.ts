@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { KitchenWithMasks } from '../../../server/generation/render/known-masks';
 import { knownKitchen } from '../../../tooling/known-kitchens';
+import type { KitchenWithMasks } from '../../../tooling/known-masks';
 
 // The drawn kitchens' masks are the truth other tests measure against: they must cover what each surface's
 // choice changes, and nothing else.

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DoorProfile, FrontFinish, SurfaceTexture } from '../../../contract/catalogue';
 import { catalogue } from '../../../server/catalogue/catalogue';
-import type { DoorProfile, FrontFinish } from '../../../server/catalogue/frontal-data';
-import type { SurfaceTexture } from '../../../server/catalogue/worktop-data';
 import {
   designFromChoices,
   type HandleStyle,

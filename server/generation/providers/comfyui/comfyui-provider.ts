@@ -7,7 +7,7 @@
 // a retry after a crash follows the same run instead of queueing another.
 import { randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { SurfaceMasks } from '../../../images/surface-masks';
+import type { SurfaceMasks } from '../../../../recolour/surface-masks';
 import { baseUrlEnv, type Env, optionalEnv } from '../../../outbound/env-settings';
 import {
   exchange,

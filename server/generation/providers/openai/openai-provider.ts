@@ -2,7 +2,7 @@
 // size the model draws, with the prompt, an explicit gpt-image model and `input_fidelity=high` so the room stays
 // the room; the answer is cropped back to where the photo was. One synchronous call, no polling.
 import { z } from 'zod';
-import type { SurfaceMasks } from '../../../images/surface-masks';
+import type { SurfaceMasks } from '../../../../recolour/surface-masks';
 import { baseUrlEnv, type Env, optionalEnv, requiredEnv } from '../../../outbound/env-settings';
 import {
   exchangeWithRetries,
@@ -13,7 +13,7 @@ import {
   retryPolicy,
 } from '../../../outbound/http-client';
 import { OPENAI_API_BASE_URL } from '../../../outbound/openai-api';
-import type { Size } from '../../photo/fit-answer';
+import type { Size } from '../../picture-work/fit-answer';
 import {
   GenerationFailure,
   type GenerationProvider,

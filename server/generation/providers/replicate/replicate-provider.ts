@@ -5,7 +5,7 @@
 // new one. A stopped job cancels its prediction, which stops the billing too, unless the job was only handed to
 // another runner, which polls it on.
 import { z } from 'zod';
-import type { SurfaceMasks } from '../../../images/surface-masks';
+import type { SurfaceMasks } from '../../../../recolour/surface-masks';
 import { baseUrlEnv, type Env, optionalEnv, requiredEnv } from '../../../outbound/env-settings';
 import {
   exchange,

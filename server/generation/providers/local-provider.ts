@@ -1,11 +1,10 @@
 // The offline provider: no key, no network. The "empty room" is the photo itself. The kitchen is the visitor's
 // own photo: with the surfaces they marked, its fronts and worktop in the chosen colours and materials
-// (generation/photo/); without marks, the photo as it is, with a note that marking would recolour it. The
+// (the recolour, recolour/, in the runner's picture thread); without marks, the photo as it is, with a note that marking would recolour it. The
 // layout and island, which a recolour cannot show, are the concept drawing's (the job's layout sketch).
 
-import type { PhotoLook } from './photo/photo-result';
-import type { GenerationProvider, KitchenRequest } from './provider';
-import { surfaceLooksOf } from './render/design';
+import { type PhotoLook, surfaceLooksOf } from '../../../recolour/looks';
+import type { GenerationProvider, KitchenRequest } from '../provider';
 
 export const LOCAL_PROVIDER_NAME = 'local';
 

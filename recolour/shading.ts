@@ -1,5 +1,5 @@
+import { boxBlur } from './float-channels';
 import { luminanceOf, SRGB_TO_LINEAR } from './linear-light';
-import { boxBlur } from './planes';
 
 // The photo's light on a surface, which the new look is multiplied by: luminance relative to the surface's
 // median, so a pixel as bright as the typical one keeps the chosen colour exactly and shadows, panel lines and

@@ -1,7 +1,6 @@
-import type { FrontFinish } from '../../catalogue/frontal-data';
-import type { FrontLook } from '../render/design';
+import { maskedMedian } from './float-channels';
 import { linearOfHex, linearToSrgb } from './linear-light';
-import { maskedMedian } from './planes';
+import { type FrontLook, frontSheen } from './looks';
 import { luminancePlane, shadingCurve, surfaceMean, withoutFineNoise } from './shading';
 import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-region';
 
@@ -17,18 +16,6 @@ import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-regi
 // Handles: a small detail much brighter than the door round it (metal bars, knobs, hinges' glints) is kept as
 // it was; a colour multiplied into it would turn chrome into the door's colour. Dark details (black handles,
 // gaps, shadows) need no rule: shading keeps them dark in any colour.
-
-/** How much each finish reflects, 0 (dead matt) to 1 (high gloss). */
-const SHEEN: Readonly<Record<FrontFinish, number>> = {
-  'Super-Matt': 0,
-  Matt: 0.1,
-  Painted: 0.25,
-  Woodgrain: 0.3,
-  Lacquered: 0.6,
-  Gloss: 1,
-};
-
-export const frontSheen = (finish: FrontFinish): number => SHEEN[finish];
 
 /** How the photo's shading is carried: at a sheen of 0 (matt) and of 1 (gloss), linear between. */
 const SHADING_POWER = { matt: 0.85, gloss: 1.1 };
@@ -84,8 +71,20 @@ function lookByLuminance(look: FrontLook, median: number): Uint8Array {
   return table;
 }
 
-/** The region's box in the new look, as RGB bytes. */
-export function recolourFronts(photo: RgbPixels, region: SurfaceRegion, look: FrontLook): Uint8Array {
+/** What the fronts' recolour reads of the photo, whatever the look: worked out once a photo and marking. */
+export interface PreparedFronts {
+  region: SurfaceRegion;
+  /** The photo's RGB bytes in the region's box. */
+  pixels: Uint8Array;
+  /** How much of the photo's own pixel each keeps (a handle's glint). */
+  kept: Float32Array;
+  /** The light the look is multiplied by (on a dark door, without its noise). */
+  light: Float32Array;
+  /** The fronts' typical luminance, handles left out. */
+  median: number;
+}
+
+export function prepareFronts(photo: RgbPixels, region: SurfaceRegion): PreparedFronts {
   const { box, core, alpha } = region;
   const pixels = regionPixels(photo, box);
   const luminance = luminancePlane(pixels, alpha);
@@ -104,13 +103,22 @@ export function recolourFronts(photo: RgbPixels, region: SurfaceRegion, look: Fr
     plain[index] = (core[index] ?? 0) * (kept[index] === 0 ? 1 : 0);
   }
   const median = Math.max(1e-4, maskedMedian(luminance, plain, 1));
-  const table = lookByLuminance(look, median);
   const light =
     median < DARK_DOOR.to
       ? withoutFineNoise(luminance, box.width, box.height, detailRadius, DARK_DOOR_NOISE * median)
       : luminance;
+  return { region, pixels, kept, light, median };
+}
+
+/** The prepared fronts' box in the new look, as RGB bytes. */
+export function paintFronts(
+  { region, pixels, kept, light, median }: PreparedFronts,
+  look: FrontLook,
+): Uint8Array {
+  const { alpha } = region;
+  const table = lookByLuminance(look, median);
   const out = new Uint8Array(pixels.length);
-  for (let index = 0; index < luminance.length; index += 1) {
+  for (let index = 0; index < light.length; index += 1) {
     if ((alpha[index] ?? 0) === 0) continue;
     const level =
       Math.min(LUMINANCE_LEVELS, Math.round(Math.max(0, light[index] ?? 0) * LUMINANCE_LEVELS)) * 3;

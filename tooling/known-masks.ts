@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import type { MarkedSurface } from '../../../contract/surface-masks';
-import type { SurfaceMasks } from '../../images/surface-masks';
-import type { KitchenDesign } from './design';
-import { CONCEPT_WIDTH, designSvg } from './render-concept';
+import type { MarkedSurface } from '../contract/surface-masks';
+import type { SurfaceMasks } from '../recolour/surface-masks';
+import type { KitchenDesign } from '../server/generation/render/design';
+import { CONCEPT_WIDTH, designSvg } from '../server/generation/render/render-concept';
 
 // Kitchens drawn by the concept renderer with their fronts and worktop known to the pixel, for tests of the
 // photo result and of marking (stroke segmentation against a true mask). A surface's mask is where its colour

@@ -1,4 +1,4 @@
-import { type Box, boundsOf, boxBlur, grown } from './planes';
+import { type Box, boundsOf, boxBlur, grown } from './float-channels';
 
 // One marked surface cut out of the photo: the box round its mask, the mask as weights inside it, and the
 // feathered mask the new look is blended through. Feathering widens the edge by a few pixels; every pixel

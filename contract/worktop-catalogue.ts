@@ -1,20 +1,10 @@
+import type { SurfaceTexture, WorktopFinish } from './catalogue';
+
 // Worktop facts from shared/reference/catalogue.md §4 and catalogue-palette.json: materials, their colour
 // groups and colours (generic or quarry names, approximate dominant hex), the finishes each colour is offered
 // in, and how its surface looks, so the swatch renderer can draw it. Brand names stay out of user-facing text.
-
-export type SurfaceTexture = 'veined' | 'speckled' | 'wood' | 'concrete' | 'steel' | 'plain';
-
-export type WorktopFinish =
-  | 'Polished'
-  | 'Honed'
-  | 'Leathered'
-  | 'Textured'
-  | 'Matt'
-  | 'Satin'
-  | 'Gloss'
-  | 'Oiled'
-  | 'Lacquered'
-  | 'Brushed';
+// In contract/ because the app needs the surfaces too: the preview paints the worktop the catalogue's API names
+// by material and colour, whose texture and vein colour the API does not carry (recolour/looks.ts).
 
 /** How one colour's surface differs from its group: its own texture, or a vein or fleck colour. */
 interface SurfaceLook {
@@ -344,3 +334,26 @@ export const WORKTOP_MATERIALS: readonly WorktopMaterialFacts[] = [
     ],
   },
 ];
+
+/** How a worktop colour's surface looks: its texture, dominant colour and vein or fleck colour. */
+export interface WorktopSurface {
+  texture: SurfaceTexture;
+  hex: string;
+  accentHex?: string;
+}
+
+/** The surface of `colour` in `material`, or undefined when the catalogue has no such worktop. */
+export function worktopSurfaceOf(material: string, colour: string): WorktopSurface | undefined {
+  for (const facts of WORKTOP_MATERIALS) {
+    if (facts.material !== material) continue;
+    for (const group of facts.groups)
+      for (const [name, hex, , look] of group.colours)
+        if (name === colour)
+          return {
+            texture: look?.texture ?? group.texture,
+            hex,
+            ...(look?.accentHex ? { accentHex: look.accentHex } : {}),
+          };
+  }
+  return undefined;
+}

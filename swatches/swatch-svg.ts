@@ -1,7 +1,6 @@
+import type { DoorProfile, FrontFinish, SurfaceTexture, WorktopFinish } from '../contract/catalogue';
 import { contrastShade, darken, lighten, luminance, mixColours } from './colour';
-import type { DoorProfile, FrontFinish } from './frontal-data';
 import { type SeededRandom, seededRandom, turbulenceSeed } from './random';
-import type { SurfaceTexture, WorktopFinish } from './worktop-data';
 
 // Draws a swatch as SVG: a worktop's surface by its texture (veined, speckled, grain, concrete, brushed
 // steel, plain) and finish, or a door front by its profile and finish. Every random choice comes from a

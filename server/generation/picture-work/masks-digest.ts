@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MARKED_SURFACES } from '../../../contract/surface-masks';
-import type { SurfaceMasks } from '../../images/surface-masks';
+import type { SurfaceMasks } from '../../../recolour/surface-masks';
 
 /**
  * A fingerprint of a photo's marked surfaces, kept in a kitchen job's request: the offline result is a function

@@ -1,10 +1,9 @@
-import type { WorktopLook } from '../render/design';
-import { worktopReflection } from '../render/worktop-surface';
-import { coarseFactor, coarseSize, grownBack, shrunk, shrunkRgb } from './coarse-plane';
+import { coarseFactor, coarseSize, grownBack, shrunk, shrunkRgb } from './coarse-channels';
 import { counterObjects } from './counter-objects';
 import { type CounterMapping, counterPieces } from './counter-plane';
+import { maskedMedian } from './float-channels';
 import { linearToSrgb } from './linear-light';
-import { maskedMedian } from './planes';
+import { type WorktopLook, worktopReflection } from './looks';
 import { luminancePlane, shadingCurve, surfaceMean } from './shading';
 import { type RgbPixels, regionPixels, type SurfaceRegion } from './surface-region';
 import { sampleTexture, type Texture } from './worktop-texture';
@@ -24,13 +23,22 @@ const SHADING_POWER = 0.9;
 /** Pixels along a row between two readings of how much counter a pixel covers. */
 const FOOTPRINT_EVERY = 8;
 
-/** The region's box with the chosen worktop, as RGB bytes. */
-export function retextureWorktop(
-  photo: RgbPixels,
-  region: SurfaceRegion,
-  look: WorktopLook,
-  texture: Texture,
-): Uint8Array {
+/** What the worktop's retexture reads of the photo, whatever the look: worked out once a photo and marking. */
+export interface PreparedWorktop {
+  region: SurfaceRegion;
+  /** The photo's RGB bytes in the region's box, and their linear luminance. */
+  pixels: Uint8Array;
+  luminance: Float32Array;
+  /** How much of the photo's own pixel each keeps (what stands on the counter). */
+  keep: Float32Array;
+  /** The counter's smoothed light, and its typical value. */
+  light: Float32Array;
+  median: number;
+  /** From the photo's pixels to metres on the counter's piece under them. */
+  toCounter: CounterMapping;
+}
+
+export function prepareWorktop(photo: RgbPixels, region: SurfaceRegion): PreparedWorktop {
   const { box, core, alpha } = region;
   const pixels = regionPixels(photo, box);
   const luminance = luminancePlane(pixels, alpha);
@@ -57,14 +65,24 @@ export function retextureWorktop(
     bare[pixel] = (core[pixel] ?? 0) * (1 - (covered[pixel] ?? 0));
   const light = surfaceMean(luminance, bare, alpha, box.width, box.height, lightRadius);
   const median = Math.max(1e-4, maskedMedian(light, bare, 1));
-  const curve = shadingCurve(SHADING_POWER);
-  const reflection = (worktopReflection(look.finish) / FULL_REFLECTION) * median;
   // No plane to fit (a sliver): the texture lies flat in the picture, a metre to the photo's width.
   const flat: CounterMapping = (x, y, out) => {
     out[0] = x / photo.width;
     out[1] = y / photo.width;
   };
   const toCounter = counterPieces(coarseCore, coarseAlpha, box, flat, factor);
+  return { region, pixels, luminance, keep, light, median, toCounter };
+}
+
+/** The prepared worktop's box in `look` (its `texture` drawn from the look's tile), as RGB bytes. */
+export function paintWorktop(
+  { region, pixels, luminance, keep, light, median, toCounter }: PreparedWorktop,
+  look: WorktopLook,
+  texture: Texture,
+): Uint8Array {
+  const { box, alpha } = region;
+  const curve = shadingCurve(SHADING_POWER);
+  const reflection = (worktopReflection(look.finish) / FULL_REFLECTION) * median;
   const texel = new Float32Array(3);
   const onCounter = new Float64Array(2);
   const across = new Float64Array(2);

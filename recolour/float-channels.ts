@@ -1,4 +1,4 @@
-// Single-channel float planes over a rectangle of the photo, and the operations the photo result builds on: a box
+// Float channels (one float a pixel: a luminance, a mask's weights) over a rectangle of the photo, and the operations the photo result builds on: a box
 // blur (running sums, so its cost does not grow with the radius), a median over a mask, and connected patches.
 
 /** A rectangle of the photo, in whole pixels. */

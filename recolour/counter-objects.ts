@@ -1,5 +1,5 @@
+import { boxBlur, maskedMedian, patchesOf } from './float-channels';
 import { SRGB_TO_LINEAR } from './linear-light';
-import { boxBlur, maskedMedian, patchesOf } from './planes';
 import { featherRadius } from './surface-region';
 
 // What stands on the marked worktop and is not the worktop: the hob, the sink and its tap, a fruit bowl, a

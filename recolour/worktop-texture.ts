@@ -1,11 +1,16 @@
-import sharp from 'sharp';
-import { swatchSvg } from '../../catalogue/swatch-svg';
-import type { WorktopFinish } from '../../catalogue/worktop-data';
-import type { WorktopLook } from '../render/design';
 import { SRGB_TO_LINEAR } from './linear-light';
+import type { WorktopLook } from './looks';
 
 // The chosen worktop's surface as linear-RGB texels: the catalogue's own swatch drawing (veins, specks, grain,
-// cement, brushed steel), the same the app shows, drawn once at a size fine enough for a close counter.
+// cement, brushed steel), the same the app shows, drawn once at a size fine enough for a close counter. The
+// drawing is the host's (sharp on the server, a canvas in the browser): this takes its pixels, the tile.
+
+/** The swatch drawn by the host, `WORKTOP_TILE_TEXELS` a side: sRGB bytes, `channels` a texel (alpha unread). */
+export interface WorktopTile {
+  data: Uint8Array | Uint8ClampedArray;
+  size: number;
+  channels: 3 | 4;
+}
 
 /** One level of the texture: linear RGB, 3 floats a texel, row-major, `size` texels a side (a power of two). */
 interface TextureLevel {
@@ -25,7 +30,7 @@ export interface Texture {
 }
 
 /** Texels per swatch: 2 mm a texel over a metre, finer than a 12 MP photo shows a counter. A power of two. */
-const TILE_TEXELS = 512;
+export const WORKTOP_TILE_TEXELS = 512;
 /**
  * A swatch stands for a metre of slab: veins and grains read at a natural size, and a 3 m run repeats it three
  * times, not six.
@@ -42,7 +47,7 @@ const SPECKLED_TILE_METRES = 0.35;
  * from the block's edges, so the edges take the middle of the swatch and meet it seamlessly. A mirrored block
  * would wrap too, but its mirror lines show as X-shaped veins down a counter.
  */
-function wrapping(bytes: Uint8Array, size: number): Float32Array {
+function wrapping({ data: bytes, size, channels }: WorktopTile): Float32Array {
   const half = size / 2;
   const fromEdge = (at: number) => Math.min(at + 0.5, size - at - 0.5);
   const texels = new Float32Array(size * size * 3);
@@ -54,9 +59,10 @@ function wrapping(bytes: Uint8Array, size: number): Float32Array {
       const shifted = Math.min(fromEdge(shiftedX), fromEdge(shiftedY));
       const weight = own / (own + shifted);
       const at = (y * size + x) * 3;
-      const from = (shiftedY * size + shiftedX) * 3;
+      const mineAt = (y * size + x) * channels;
+      const from = (shiftedY * size + shiftedX) * channels;
       for (let channel = 0; channel < 3; channel += 1) {
-        const mine = SRGB_TO_LINEAR[bytes[at + channel] ?? 0] ?? 0;
+        const mine = SRGB_TO_LINEAR[bytes[mineAt + channel] ?? 0] ?? 0;
         const other = SRGB_TO_LINEAR[bytes[from + channel] ?? 0] ?? 0;
         texels[at + channel] = other + (mine - other) * weight;
       }
@@ -65,22 +71,11 @@ function wrapping(bytes: Uint8Array, size: number): Float32Array {
   return texels;
 }
 
-export async function worktopTexture(look: WorktopLook): Promise<Texture> {
-  // A sheen is the photo's to give (its own reflections), not the swatch's, which would repeat with the tile.
-  const finish: WorktopFinish =
-    look.finish === 'Leathered' || look.finish === 'Textured' ? look.finish : 'Honed';
-  const svg = swatchSvg(
-    {
-      kind: 'worktop',
-      texture: look.texture,
-      hex: look.hex,
-      accentHex: look.accentHex,
-      finish,
-    },
-    `photo/${look.texture}/${look.hex}/${look.accentHex ?? ''}`,
-  );
-  const bytes = await sharp(Buffer.from(svg)).resize(TILE_TEXELS, TILE_TEXELS).removeAlpha().raw().toBuffer();
-  const levels = [{ texels: wrapping(bytes, TILE_TEXELS), size: TILE_TEXELS }];
+/** The worktop's texture from its drawn tile; `look` says how much counter the tile stands for. */
+export function worktopTexture(tile: WorktopTile, look: Pick<WorktopLook, 'texture'>): Texture {
+  if (tile.size !== WORKTOP_TILE_TEXELS || tile.data.length < tile.size * tile.size * tile.channels)
+    throw new Error(`A worktop tile is ${WORKTOP_TILE_TEXELS} texels a side; this one is ${tile.size}.`);
+  const levels = [{ texels: wrapping(tile), size: tile.size }];
   for (let level = levels[0]; level && level.size > 1; level = levels[levels.length - 1])
     levels.push(halved(level));
   return { levels, metres: look.texture === 'speckled' ? SPECKLED_TILE_METRES : TILE_METRES };

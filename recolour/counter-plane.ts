@@ -3,7 +3,7 @@
 // run or an island, an approximation for an L. An island and the run behind it are fitted apart: one quad round
 // both would take them for one 0.62 m deep counter and squash the material's pattern into stripes.
 
-import { type Box, patchesOf } from './planes';
+import { type Box, patchesOf } from './float-channels';
 
 export interface Point {
   x: number;
