@@ -72,8 +72,14 @@ export default defineConfig({
           // No `fileParallelism: false`: vitest would give the project a group of its own, run after the others
           // one file at a time (D29: 585 s of a 2158 s run, mostly a core idle). Each file has its own server
           // and Chromium, so files may run side by side.
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
+          // A worker's files share one module graph, as the node project's do (CI time, issue 35, D85): each file
+          // loaded the server, Playwright and axe anew, 3 to 4 s between files. The benchmark harnesses' files,
+          // which read their environment when they load, import them anew (tests/support/bench-env.ts).
+          isolate: false,
+          // Hang guards, not measures: a phone's walk of every screen (33 s alone) and the marking walk passed 90 s
+          // in a run beside another full test run (issue 35), which must pass.
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
     ],

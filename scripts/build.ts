@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashBuildInputs, removeBuildStamp, writeBuildStamp } from './build-stamp';
-import { compressDirectory } from './compress-dist';
+import { BROTLI_QUALITY, BROTLI_QUALITY_VARIABLE, compressDirectory } from './compress-dist';
 import { prerenderHomeSync } from './prerender';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -37,11 +37,28 @@ function runVite(args: string[], expectedFile: string): void {
   }
 }
 
-/** The production app in `outDir`, home prerendered, pre-compressed; answers how much compression saved. */
-export function buildApp(outDir: string): ReturnType<typeof compressDirectory> {
+/**
+ * The production app in `outDir`, home prerendered, pre-compressed (Brotli at the product's quality unless a test
+ * build asks for less, scripts/compress-dist.ts); answers how much compression saved.
+ */
+export function buildApp(
+  outDir: string,
+  brotliQuality: number = BROTLI_QUALITY.product,
+): ReturnType<typeof compressDirectory> {
   runVite(['--outDir', outDir], path.join(outDir, 'index.html'));
   prerenderHomeSync(outDir, productionEnv());
-  return compressDirectory(outDir);
+  return compressDirectory(outDir, brotliQuality);
+}
+
+/** The Brotli quality a test that runs this script asks for, or the product's. */
+function brotliQualityAskedFor(): number {
+  const asked = process.env[BROTLI_QUALITY_VARIABLE];
+  if (asked === undefined || asked === '') return BROTLI_QUALITY.product;
+  const quality = Number(asked);
+  if (!Number.isInteger(quality) || quality < 0 || quality > 11) {
+    throw new Error(`${BROTLI_QUALITY_VARIABLE} must be a Brotli quality from 0 to 11, not "${asked}"`);
+  }
+  return quality;
 }
 
 /** The server as plain JavaScript in `outDir`, started with `node <outDir>/main.js`. */
@@ -53,7 +70,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // Hashed before building: a file saved during the build makes the next start build again.
   const inputsHash = hashBuildInputs(repoRoot);
   removeBuildStamp(repoRoot);
-  const { files, bytes, brotliBytes } = buildApp(path.join(repoRoot, 'dist'));
+  const { files, bytes, brotliBytes } = buildApp(path.join(repoRoot, 'dist'), brotliQualityAskedFor());
   console.log(
     `Built the app into dist/; compressed ${files} assets: ${(bytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli.`,
   );

@@ -24,7 +24,8 @@ export const LAST_STEP: SpecStepId = lastSpecStep.id;
 export const currentStep = (page: Page): SpecStepId =>
   new URL(page.url()).pathname.replace('/create-kitchen/', '') as SpecStepId;
 
-const WALK_WAIT_MS = 20_000;
+/** As the driver's waits (tooling/kitchen-driver.ts): generous on a busy machine, and only a failure waits it out. */
+const WALK_WAIT_MS = 60_000;
 
 /** Where the page is and what its heading says, for a walk's failure. */
 async function whatTheScreenShows(page: Page): Promise<string> {

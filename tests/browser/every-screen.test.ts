@@ -36,40 +36,44 @@ const DEVICES: Array<{ name: string; touch: boolean; sizes: Size[] }> = [
   { name: 'a desktop (1280 px)', touch: false, sizes: [DESKTOP_VIEWPORT] },
 ];
 
-/** The controls a sticky bar hides: each focusable control that is not itself inside a bar. */
-async function coveredControls(page: Page): Promise<string[]> {
-  const count = await page.locator('main a[href], main button, main input, main [tabindex="0"]').count();
-  const covered: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const hidden = await page.evaluate((at) => {
-      const controls = [
-        ...document.querySelectorAll<HTMLElement>(
-          'main a[href], main button, main input, main [tabindex="0"]',
-        ),
-      ];
-      const control = controls[at];
-      if (!control || control.closest('.wizard-nav, .onboarding__nav')) return null;
+/**
+ * The controls a sticky bar hides: each focusable control that is not itself inside a bar. Checked in one call
+ * into the page (CI time, issue 35, D87: a call per control, on every screen at both phone sizes, before), each
+ * control after the page has run what focusing the one before set off (a task passes between them).
+ */
+function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const controls = () =>
+      document.querySelectorAll<HTMLElement>('main a[href], main button, main input, main [tabindex="0"]');
+    const count = controls().length;
+    const covered: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      await new Promise((settled) => setTimeout(settled, 0));
+      // Found again each time, as the page may have drawn its controls anew meanwhile.
+      const control = controls()[index];
+      if (!control || control.closest('.wizard-nav, .onboarding__nav')) continue;
       // Folded away (a closed <details>, issue 36): not shown until its summary opens it.
-      if (control.closest('details:not([open])') && !control.closest('summary')) return null;
+      if (control.closest('details:not([open])') && !control.closest('summary')) continue;
       // A visually hidden input (a card's radio) is shown by its label: check what the visitor sees.
       const label = control.closest('label');
       const own = control.getBoundingClientRect();
       const shown = own.width > 1 && own.height > 1 ? control : (label ?? control);
       const box = shown.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return null;
+      if (box.width === 0 || box.height === 0) continue;
       // Focused, then brought into view as the browser does (within the page's scroll padding above the bar).
       control.focus();
       shown.scrollIntoView({ block: 'nearest' });
       const now = shown.getBoundingClientRect();
       const drawn = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
       const visible = (part: Element | null) => part !== null && drawn !== null && part.contains(drawn);
-      return visible(shown) || visible(label) || drawn?.contains(shown)
-        ? null
-        : `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 40)}" under ${drawn?.className ?? 'nothing'}`;
-    }, index);
-    if (hidden) covered.push(hidden);
-  }
-  return covered;
+      if (!(visible(shown) || visible(label) || drawn?.contains(shown))) {
+        covered.push(
+          `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 40)}" under ${drawn?.className ?? 'nothing'}`,
+        );
+      }
+    }
+    return covered;
+  });
 }
 
 /** Finishes that differ look different: no two of the step's swatches are the same picture. */
