@@ -178,7 +178,11 @@ describe('the first screen’s JavaScript', () => {
     {
       what: 'the photo’s preparation (the first photo)',
       packages: [],
-      modules: ['src/photo-preparation/photo-preparer.ts', 'src/actors/prepare-photo.ts', 'src/photo-preparation/photo-errors.ts'],
+      modules: [
+        'src/photo-preparation/photo-preparer.ts',
+        'src/actors/prepare-photo.ts',
+        'src/photo-preparation/photo-errors.ts',
+      ],
     },
     {
       what: 'the marking tool (issue 22: its screen only), its worker client and the masks upload',
