@@ -1,6 +1,6 @@
 // The server calls the statechart invokes, declared by their input and output only. The app provides the
 // real implementations with `machine.provide({ actors })`; tests provide fakes. Until provided, each rejects.
-import { fromPromise } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import type { ChosenOption, NamedChoice } from '../../contract/wizard-steps';
 import type { AccountOutput } from './account';
 import type {
@@ -233,3 +233,9 @@ export const declaredActors = {
   signInWithPasskey: fromPromise<AccountOutput>(notProvided('signInWithPasskey')),
   signOut: fromPromise<void>(notProvided('signOut')),
 };
+
+/** The running live preview and the key it was spawned for (machines/kitchen/preview.ts). */
+export interface PreviewChild {
+  key: string;
+  ref: ActorRefFrom<(typeof declaredActors)['paintPreview']>;
+}

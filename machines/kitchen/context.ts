@@ -11,11 +11,11 @@ import type {
   KitchenCheck,
   PastGeneration,
   PhotoFile,
+  PreviewChild,
   SessionDays,
 } from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import type { ModerationCache } from './moderation-cache';
-import type { PreviewChild } from './preview';
 import { emptyFrontals, emptyWorktops, type FrontalsSelection, type WorktopsSelection } from './selections';
 
 /**

@@ -3,17 +3,10 @@
 // changes. The one it replaces is stopped, which aborts its signal: a stale picture is never painted over a newer
 // one. What the picture depends on is read here, from the context, as a key; the recolour itself is the app's
 // (src/actors/paint-preview.ts), so the chart stays free of pixels.
-import type { ActorRefFrom } from 'xstate';
-import type { declaredActors, PreviewRequest } from './actors';
+import type { PreviewRequest } from './actors';
 import { configurationOf } from './configuration';
 import type { KitchenContext } from './context';
 import { kitchenGuards, kitchenSetup } from './kitchen-setup';
-
-/** The running preview and the key it was spawned for. */
-export interface PreviewChild {
-  key: string;
-  ref: ActorRefFrom<(typeof declaredActors)['paintPreview']>;
-}
 
 /**
  * The worktop's finish until one is chosen (the Worktop Finish step comes after its material and colour): one

@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PreviewOutcome } from '../../machines/kitchen/actors';
 import type { PersistedSelections } from '../../machines/kitchen/context';
+import { unchangedNote } from '../../src/screens/your-kitchen/ResultView';
 import { COMPLETE_SELECTIONS, renderApp, SAGE_FRONT, shown } from './harness';
 
 afterEach(cleanup);
@@ -110,5 +111,36 @@ describe('Your kitchen on every step after marking (issue 33)', () => {
     expect(invitation.textContent).toContain('mark its fronts and worktop on your photo');
     fireEvent.click(within(invitation).getByRole('link', { name: 'Mark your photo' }));
     await shown('Upload Your Kitchen Photo');
+  });
+});
+
+describe('after a kitchen is made (issue 33 items 5 and 6)', () => {
+  async function generated() {
+    const app = renderApp({ restored: MARKED });
+    await act(async () => {});
+    app.navigate('create-kitchen/kitchen-island');
+    await shown('Kitchen Island');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await shown('Your Kitchen');
+    return app;
+  }
+
+  it('says "Generate again" would give the same picture while nothing changed, and not after a change', async () => {
+    await generated();
+    const again = await screen.findByRole('button', { name: 'Generate again' });
+    const note = screen.getByText(unchangedNote(true));
+    expect(again.getAttribute('aria-describedby')).toContain(note.id);
+
+    // Change one thing shows the preview on the step as the visitor changes it, before any generation.
+    fireEvent.click(screen.getByRole('button', { name: 'Change the front color' }));
+    await shown('Front Color');
+    await yourKitchenShown();
+    fireEvent.click(await screen.findByRole('radio', { name: SAGE_FRONT.colour }));
+    expect(within(yourKitchen()).getByRole('img').getAttribute('aria-label')).toContain('Front color: Sage;');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to your kitchen' }));
+    expect(await screen.findByRole('button', { name: 'Generate again' })).toBeTruthy();
+    expect(screen.queryByText(unchangedNote(true))).toBeNull();
   });
 });

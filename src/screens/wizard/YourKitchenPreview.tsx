@@ -6,8 +6,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { choiceNameOf } from '../../../contract/kitchen-choices';
+import type { PreviewChild } from '../../../machines/kitchen/actors';
 import type { KitchenContext } from '../../../machines/kitchen/context';
-import { type PreviewChild, previewRequestOf } from '../../../machines/kitchen/preview';
+import { previewRequestOf } from '../../../machines/kitchen/preview';
 import { chosenOn, type StepId } from '../../../machines/kitchen/steps';
 import { LayoutPlan } from '../../components/LayoutPlan';
 import { useKitchenContext } from '../../kitchen/use-kitchen';
@@ -34,7 +35,7 @@ export function previewDescription(context: KitchenContext): string {
     return chosen ? [`${choiceNameOf(step)}: ${chosen.label}`] : [];
   });
   return named.length === 0
-    ? `${PHOTO_AS_IT_IS}: no colour or material chosen for it yet`
+    ? `${PHOTO_AS_IT_IS}: no color or material chosen for it yet`
     : `Your photo with your choices. ${named.join('; ')}`;
 }
 
