@@ -42,21 +42,50 @@ export function surfaceLooksOf(
   };
 }
 
+/** The app's front choice as the catalogue's API names it: its colour (`primary_hex`) and finish. */
+export interface FrontChoice {
+  hex: string;
+  finish: string;
+}
+/** The app's worktop choice as the catalogue's API names it: its material, colour and finish. */
+export interface WorktopChoice {
+  material: string;
+  colour: string;
+  finish: string;
+}
+
+/** The front's look, or undefined for a finish the catalogue does not know. */
+export const frontLookOf = (front: FrontChoice): FrontLook | undefined =>
+  isFrontFinish(front.finish) ? { hex: front.hex, finish: front.finish } : undefined;
+
+/** The worktop's look (its surface from the catalogue's facts), or undefined for a name the catalogue does not know. */
+export function worktopLookOf(worktop: WorktopChoice): WorktopLook | undefined {
+  const surface = worktopSurfaceOf(worktop.material, worktop.colour);
+  return surface && isWorktopFinish(worktop.finish) ? { ...surface, finish: worktop.finish } : undefined;
+}
+
 /**
  * The looks of the app's choices, as the catalogue's API names them: the front's colour (`primary_hex`) and
  * finish, the worktop's material, colour and finish, whose surface (texture, vein colour) the catalogue's facts
  * give (contract/worktop-catalogue.ts). Undefined for a name the catalogue does not know.
  */
-export function looksOfChoices(
-  front: { hex: string; finish: string },
-  worktop: { material: string; colour: string; finish: string },
-): PhotoLook | undefined {
-  const surface = worktopSurfaceOf(worktop.material, worktop.colour);
-  if (!surface || !isFrontFinish(front.finish) || !isWorktopFinish(worktop.finish)) return undefined;
-  return {
-    fronts: { hex: front.hex, finish: front.finish },
-    worktop: { ...surface, finish: worktop.finish },
-  };
+export function looksOfChoices(front: FrontChoice, worktop: WorktopChoice): PhotoLook | undefined {
+  const fronts = frontLookOf(front);
+  const top = worktopLookOf(worktop);
+  return fronts && top ? { fronts, worktop: top } : undefined;
+}
+
+/**
+ * What the live preview paints while the wizard is under way (issue 33): each surface whose choice is made so
+ * far, the others left as the photo has them.
+ */
+export type PartialLook = Partial<PhotoLook>;
+
+/** The looks of the choices made so far: a surface not chosen yet (or unknown to the catalogue) is left out. */
+export function looksSoFar(front: FrontChoice | null, worktop: WorktopChoice | null): PartialLook {
+  const fronts = front && frontLookOf(front);
+  const top = worktop && worktopLookOf(worktop);
+  return { ...(fronts && { fronts }), ...(top && { worktop: top }) };
 }
 
 /** How much each front finish reflects, 0 (dead matt) to 1 (high gloss). */

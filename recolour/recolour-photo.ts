@@ -1,5 +1,5 @@
 import { MARKED_SURFACES } from '../contract/surface-masks';
-import type { PhotoLook } from './looks';
+import type { PartialLook, PhotoLook } from './looks';
 import { type PreparedFronts, paintFronts, prepareFronts } from './recolour-fronts';
 import { type PreparedWorktop, paintWorktop, prepareWorktop } from './retexture-worktop';
 import type { SurfaceMasks } from './surface-masks';
@@ -48,17 +48,18 @@ export function preparePhoto(photo: RgbPixels, masks: SurfaceMasks): PreparedPho
 }
 
 /**
- * The prepared photo in `look`: a new buffer, the photo's left as it was. `tile` is the worktop's swatch drawn by
- * the host (worktop-texture.ts); it is read only when a worktop is marked.
+ * The prepared photo in `look`: a new buffer, the photo's left as it was. A surface the look leaves out (the live
+ * preview before that choice is made) stays the photo's. `tile` is the worktop's swatch drawn by the host
+ * (worktop-texture.ts); it is read only when a worktop is marked and in the look.
  */
 export function paintPhoto(
   { photo, fronts, worktop }: PreparedPhoto,
-  look: PhotoLook,
-  tile: WorktopTile,
+  look: PartialLook,
+  tile: WorktopTile | undefined,
 ): RgbPixels {
   const result: RgbPixels = { ...photo, data: Uint8Array.from(photo.data) };
-  if (fronts) blendInto(result, fronts.region, paintFronts(fronts, look.fronts));
-  if (worktop) {
+  if (fronts && look.fronts) blendInto(result, fronts.region, paintFronts(fronts, look.fronts));
+  if (worktop && look.worktop && tile) {
     const texture = worktopTexture(tile, look.worktop);
     blendInto(result, worktop.region, paintWorktop(worktop, look.worktop, texture));
   }

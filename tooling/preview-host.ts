@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { createServer } from 'vite';
 import type { MarkedSurface } from '../contract/surface-masks';
-import type { PhotoLook } from '../recolour/looks';
+import type { PartialLook } from '../recolour/looks';
 import { launchChromium } from './browser';
 import { repoRoot } from './paths';
 
@@ -20,7 +20,7 @@ export interface PreviewHost {
    * The open photo in `look` (through `window.preview`, the page's `PreviewClient`): lossless PNG bytes of the
    * preview, and the milliseconds the page waited for it.
    */
-  recolour(look: PhotoLook): Promise<{ png: Buffer; ms: number }>;
+  recolour(look: PartialLook): Promise<{ png: Buffer; ms: number }>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 // The server calls the statechart invokes, declared by their input and output only. The app provides the
 // real implementations with `machine.provide({ actors })`; tests provide fakes. Until provided, each rejects.
-import { fromPromise } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import type { ChosenOption, NamedChoice } from '../../contract/wizard-steps';
 import type { AccountOutput } from './account';
 import type {
@@ -175,6 +175,40 @@ export interface LoadComparisonInput {
   jobIds: string[];
 }
 
+/** The app's choices the live preview paints, as the catalogue's API names them; null while not chosen yet. */
+export interface PreviewChoices {
+  front: { hex: string; finish: string } | null;
+  worktop: { material: string; colour: string; finish: string } | null;
+}
+
+/** What the live preview is asked to paint (issue 33): the marked photo in the choices so far. */
+export interface PreviewRequest {
+  /** The server's id for the photo: its marked surfaces' masks are stored with it. */
+  imageId: string;
+  /** The photo as the browser holds it (a data URL). */
+  photo: string;
+  /** Which marking of the photo (a count of those saved in this page): a new marking opens the photo afresh. */
+  marking: number;
+  choices: PreviewChoices;
+}
+
+/** The preview painted, as RGBA at its working size (at most 1,200 px long). */
+export interface PreviewPicture {
+  width: number;
+  height: number;
+  rgba: Uint8ClampedArray<ArrayBuffer>;
+}
+
+/**
+ * How a preview ends: painted, or the reason it could not be. Never a rejection: the preview is spawned, and a
+ * child's unhandled error would stop the whole chart; a failed preview is something the screen says instead.
+ */
+export type PreviewOutcome =
+  | { kind: 'painted'; picture: PreviewPicture }
+  | { kind: 'failed'; message: string };
+
+export const PREVIEW_NOT_PROVIDED = 'The preview of your kitchen is not available here.';
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided.`));
 
 export const declaredActors = {
@@ -191,6 +225,17 @@ export const declaredActors = {
   deleteMyData: fromPromise<void>(notProvided('deleteMyData')),
   loadComparison: fromPromise<ComparedKitchen[], LoadComparisonInput>(notProvided('loadComparison')),
   registerPasskey: fromPromise<AccountOutput>(notProvided('registerPasskey')),
+  /** Paints the marked photo in the choices so far (issue 33); until provided it answers that it cannot. */
+  paintPreview: fromPromise<PreviewOutcome, PreviewRequest>(async () => ({
+    kind: 'failed',
+    message: PREVIEW_NOT_PROVIDED,
+  })),
   signInWithPasskey: fromPromise<AccountOutput>(notProvided('signInWithPasskey')),
   signOut: fromPromise<void>(notProvided('signOut')),
 };
+
+/** The running live preview and the key it was spawned for (machines/kitchen/preview.ts). */
+export interface PreviewChild {
+  key: string;
+  ref: ActorRefFrom<(typeof declaredActors)['paintPreview']>;
+}

@@ -11,6 +11,7 @@ import type {
   KitchenCheck,
   PastGeneration,
   PhotoFile,
+  PreviewChild,
   SessionDays,
 } from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
@@ -74,6 +75,15 @@ export interface KitchenContext extends WizardState {
   imageRetentionDays: number | null;
   /** How long the server keeps a session (from the authorisation), for the privacy page; null until known. */
   sessionDays: SessionDays | null;
+  /** How many markings were saved in this page: the live preview opens the photo again for a new one (issue 33). */
+  markingsSaved: number;
+  /** The live preview of the visitor's kitchen (issue 33): its actor and the key it paints; null without marking. */
+  preview: PreviewChild | null;
+  /**
+   * What the latest kitchen was made from (preview.ts, `kitchenKeyOf`), so the result page can say when Generate
+   * again would make the same picture (D95); null before a kitchen is made in this page.
+   */
+  lastKitchenKey: string | null;
   /** The user's earlier kitchens, newest first, as the result page shows them. */
   generationHistory: PastGeneration[];
   /** How the address bar follows the next route: a user's move adds an entry, a redirect replaces it. */
@@ -149,6 +159,9 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   generationRefusal: null,
   imageRetentionDays: null,
   sessionDays: null,
+  markingsSaved: 0,
+  preview: null,
+  lastKitchenKey: null,
   generationHistory: [],
   navigation: 'replace',
   direction: 'forward',

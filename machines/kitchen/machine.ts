@@ -11,6 +11,7 @@ import { choiceActions, choiceGuards } from './fixed-choice-step';
 import { kitchenActions, kitchenGuards, kitchenSetup } from './kitchen-setup';
 import { myDataRegion } from './my-data-region';
 import { photoActions, photoGuards } from './photo-step';
+import { previewActions, previewGuards } from './preview';
 import { firstIncompleteStepBefore } from './requirements';
 import { ROUTE_IDS, type RouteId, stepOfRoute } from './routes';
 import { moderationCacheJanitor, sessionActions, sessionGuards, sessionRegion } from './session-region';
@@ -52,6 +53,7 @@ const chartSetup = kitchenSetup.extend({
     ...sessionActions,
     ...accountActions,
     ...routeActions,
+    ...previewActions,
   },
   guards: {
     ...frameGuards,
@@ -62,6 +64,7 @@ const chartSetup = kitchenSetup.extend({
     ...sessionGuards,
     ...accountGuards,
     ...routeGuards,
+    ...previewGuards,
   },
 });
 
@@ -99,6 +102,12 @@ export const kitchenMachine = chartSetup.createMachine({
   id: 'kitchen',
   context: ({ input }) => initialContext(input),
   type: 'parallel',
+  always: {
+    description:
+      'The live preview (issue 33): a new photo, marking or choice stops the stale preview and spawns one for it.',
+    guard: 'isPreviewStale',
+    actions: 'refreshPreview',
+  },
   states: {
     session: sessionRegion,
     moderationCacheJanitor,

@@ -60,6 +60,7 @@ export const photoActions = kitchenActions({
   })),
   markPhoto: assign(({ context }, params: { marking: PhotoMarking; imageId?: string }) => ({
     photoMarking: params.marking,
+    markingsSaved: context.markingsSaved + (params.marking === 'marked' ? 1 : 0),
     inputImageId: params.imageId ?? context.inputImageId,
     markingError: null,
   })),

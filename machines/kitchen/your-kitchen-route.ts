@@ -12,6 +12,7 @@ import type {
 import { comparisonActions, comparisonGuards, comparisonStates } from './comparison-states';
 import { configurationOf } from './configuration';
 import { kitchenActions, kitchenGuards, partSetup } from './kitchen-setup';
+import { kitchenKeyOf } from './preview';
 import { frameActions, frameGuards, generateWhenAllowed, messageOf, retryStates } from './step-frame';
 
 const remainingOf = (error: unknown): number | null => {
@@ -30,7 +31,8 @@ export const yourKitchenActions = kitchenActions({
     emptyRoomId: params.emptyRoomId,
     remainingGenerations: params.remainingGenerations ?? context.remainingGenerations,
   })),
-  storeGeneratedKitchen: assign((_, params: GeneratedKitchen) => ({
+  storeGeneratedKitchen: assign(({ context }, params: GeneratedKitchen) => ({
+    lastKitchenKey: kitchenKeyOf(context),
     lastGeneratedImageDataUrl: params.imageUrl,
     lastGenerationProvider: params.provider,
     lastLayoutSketchUrl: params.layoutSketchUrl,

@@ -5,6 +5,7 @@
 import type { ApiClient } from '../api/client';
 import { GenerationKeys } from '../api/generation-keys';
 import type { LazyQueryClient } from '../api/lazy-query-client';
+import { loadOnce } from '../api/load-on-demand';
 import type { PreparePhotoFile } from '../photo-preparation/photo-preparer';
 import { authorizeUserActor } from './authorize-user';
 import { onDemandActor } from './on-demand-actor';
@@ -25,6 +26,8 @@ export function createKitchenActors({
 }: KitchenActorDependencies) {
   // Shared by both generations, and kept for the page's life: a retry of either finds its earlier key.
   const generationKeys = new GenerationKeys();
+  // One preview worker for the page, loaded with the first marked photo (never with the first screen).
+  const previewPainter = loadOnce(async () => (await import('./paint-preview')).previewPainter(api));
   return {
     authorizeUser: authorizeUserActor(api),
     loadCatalogue: onDemandActor(async () =>
@@ -49,5 +52,6 @@ export function createKitchenActors({
     registerPasskey: onDemandActor(async () => (await import('./account-actors')).registerPasskey(api)),
     signInWithPasskey: onDemandActor(async () => (await import('./account-actors')).signInWithPasskey(api)),
     signOut: onDemandActor(async () => (await import('./account-actors')).signOut(api)),
+    paintPreview: onDemandActor(() => previewPainter.get()),
   };
 }

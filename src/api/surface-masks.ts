@@ -9,6 +9,7 @@ import {
 } from '../../contract/surface-masks';
 import type { ApiClient } from './client';
 import { parseResponse } from './parse-response';
+import { ApiHttpError } from './request-errors';
 
 export type SurfaceMaskFiles = Partial<Record<MarkedSurface, Blob>>;
 
@@ -37,4 +38,25 @@ export async function deleteSurfaceMasks(
   signal?: AbortSignal,
 ): Promise<void> {
   await api.request(masksPath(imageId), { method: 'DELETE', signal });
+}
+
+/**
+ * `GET /images/{id}/masks/{surface}`: one marked surface's mask as a grey PNG (the live preview opens the photo
+ * with them, issue 33); null when that surface is not marked (404).
+ */
+export async function downloadSurfaceMask(
+  api: ApiClient,
+  imageId: string,
+  surface: MarkedSurface,
+  signal?: AbortSignal,
+): Promise<Blob | null> {
+  try {
+    const path = `${masksPath(imageId)}/${surface}`;
+    const body = await api.request(path, { headers: { Accept: 'image/png' }, signal });
+    if (!(body instanceof Blob)) throw new Error(`The ${surface} mask was not a picture.`);
+    return body;
+  } catch (error) {
+    if (error instanceof ApiHttpError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 // The page's side of the preview worker (issue 33's live preview, groundwork): open the visitor's photo and marked
 // surfaces once, then ask for the photo in each look; the recolour runs in the worker, the page draws the RGBA.
 import type { MarkedSurface } from '../../contract/surface-masks';
-import type { PhotoLook } from '../../recolour/looks';
+import type { PartialLook } from '../../recolour/looks';
 import { workerRequests } from '../workers/worker-requests';
 import type { PreviewReply, PreviewRequest } from './preview-messages';
 import { worktopTile } from './preview-tile';
@@ -20,8 +20,8 @@ export interface PreviewClient {
     photo: Blob | ImageBitmap,
     masks: Partial<Record<MarkedSurface, Blob>>,
   ): Promise<{ width: number; height: number }>;
-  /** The open photo in `look`; `signal` drops an answer a newer choice made stale. */
-  recolour(look: PhotoLook, signal?: AbortSignal): Promise<PreviewPixels>;
+  /** The open photo in `look` (a surface left out stays as it is); `signal` drops an answer a newer choice made stale. */
+  recolour(look: PartialLook, signal?: AbortSignal): Promise<PreviewPixels>;
   /** Stops the worker; later calls start a fresh one (open the photo again first). */
   close(): void;
 }
@@ -43,7 +43,7 @@ export function createPreviewClient(startWorker: () => Worker = startPreviewWork
       return { width: reply.width, height: reply.height };
     },
     async recolour(look, signal) {
-      const tile = await worktopTile(look.worktop);
+      const tile = look.worktop && (await worktopTile(look.worktop));
       const reply = await requests.send({ type: 'recolour', look, tile }, signal);
       if (reply.type !== 'recoloured') throw new Error(PREVIEW_FAILED);
       return { width: reply.width, height: reply.height, rgba: reply.rgba };

@@ -1,6 +1,6 @@
 // What the page and the preview worker say to each other. Every request carries an id its reply repeats.
 import type { MarkedSurface } from '../../contract/surface-masks';
-import type { PhotoLook } from '../../recolour/looks';
+import type { PartialLook } from '../../recolour/looks';
 import type { WorktopTile } from '../../recolour/worktop-texture';
 
 export type PreviewRequest =
@@ -15,8 +15,16 @@ export type PreviewRequest =
       /** Each marked surface as a grey PNG (any size: the stored photo's, as uploaded), or left out. */
       readonly masks: Partial<Record<MarkedSurface, Blob>>;
     }
-  /** The open photo in `look`; `tile` is the worktop's swatch drawn by the page (preview-tile.ts). */
-  | { readonly type: 'recolour'; readonly id: number; readonly look: PhotoLook; readonly tile: WorktopTile };
+  /**
+   * The open photo in `look` (a surface left out stays the photo's); `tile` is the worktop's swatch drawn by the
+   * page (preview-tile.ts), absent when the look has no worktop.
+   */
+  | {
+      readonly type: 'recolour';
+      readonly id: number;
+      readonly look: PartialLook;
+      readonly tile: WorktopTile | undefined;
+    };
 
 export type PreviewReply =
   | { readonly type: 'opened'; readonly id: number; readonly width: number; readonly height: number }

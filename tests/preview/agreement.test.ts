@@ -88,4 +88,24 @@ describe('the browser preview and the server result', () => {
     },
     120_000,
   );
+
+  it('paints only the surfaces chosen so far (the live preview before the worktop is chosen)', async () => {
+    const chosen = CHOICES[0]?.look();
+    if (!chosen) throw new Error('No look to paint.');
+    const opened = await host.open(kitchen.picture.bytes, maskPngs);
+    const photo = await rgbOf(
+      sharp(kitchen.picture.bytes).resize(opened.width, opened.height, { fit: 'fill' }),
+    );
+    const asThePhoto = async (look: Parameters<typeof host.recolour>[0]) =>
+      agreeing((await rgbOf(sharp((await host.recolour(look)).png))).data, photo.data, AGREEING.deltaE);
+    const [nothing, frontsOnly, both] = [
+      await asThePhoto({}),
+      await asThePhoto({ fronts: chosen.fronts }),
+      await asThePhoto(chosen),
+    ];
+    // Nothing chosen is the photo itself; the fronts alone change less of it than fronts and worktop.
+    expect(nothing).toBeGreaterThan(0.99);
+    expect(frontsOnly).toBeLessThan(nothing);
+    expect(frontsOnly).toBeGreaterThan(both);
+  }, 120_000);
 });

@@ -16,6 +16,8 @@ import type {
   LoadComparisonInput,
   PastGeneration,
   PreparedPhoto,
+  PreviewOutcome,
+  PreviewRequest,
 } from '../../machines/kitchen/actors';
 import type {
   CatalogueItems,
@@ -124,7 +126,17 @@ export interface FakeServer {
   imageService?: string;
   /** Signs in with a passkey; never settles by default. */
   signInWithPasskey?: (signal: AbortSignal) => Promise<AccountOutput>;
+  /**
+   * Paints the live preview (issue 33): jsdom has no worker or canvas to run the real one (tests/browser does);
+   * by default a one-pixel picture at once.
+   */
+  paintPreview?: (input: PreviewRequest, signal: AbortSignal) => Promise<PreviewOutcome>;
 }
+
+const ONE_PIXEL: PreviewOutcome = {
+  kind: 'painted',
+  picture: { width: 1, height: 1, rgba: new Uint8ClampedArray([128, 128, 128, 255]) },
+};
 
 const serveCatalogue = async (request: CatalogueRequest): Promise<CatalogueResult> =>
   // The pair is built from one table keyed by the same kind, so it matches by construction.
@@ -191,6 +203,9 @@ export function renderApp(server: FakeServer = {}) {
       deleteMyData: fromPromise(async () => server.deleteMyData?.()),
       loadComparison: fromPromise(({ input }) =>
         (server.compareKitchens ?? (() => new Promise<ComparedKitchen[]>(() => {})))(input),
+      ),
+      paintPreview: fromPromise(({ input, signal }) =>
+        (server.paintPreview ?? (async () => ONE_PIXEL))(input, signal),
       ),
       signInWithPasskey: fromPromise(({ signal }) =>
         (server.signInWithPasskey ?? (() => new Promise<AccountOutput>(() => {})))(signal),

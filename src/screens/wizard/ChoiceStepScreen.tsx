@@ -10,6 +10,7 @@ import { CatalogueChoiceStep } from './steps/CatalogueChoiceStep';
 import { FixedChoiceStep } from './steps/FixedChoiceStep';
 import { GroupedSwatchStep } from './steps/GroupedSwatchStep';
 import type { StepProps } from './steps/step-props';
+import { YourKitchenPreview } from './YourKitchenPreview';
 
 /** Every kind but the photo (StepContent shows its screen): a new kind does not compile until it has one here. */
 export type ChoiceKind = Exclude<StepKind, 'photo'>;
@@ -24,7 +25,15 @@ export function ChoiceStepScreen({ step, isLoading }: StepProps) {
   const kind = stepKind(step);
   if (kind === 'photo') throw new Error(`The photo step (${step}) has a screen of its own.`);
   const Screen = KIND_SCREENS[kind];
-  return <Screen step={step} isLoading={isLoading} />;
+  // The options beside "Your kitchen" (issue 33): above them on a phone, beside them on a desktop.
+  return (
+    <div className="step-with-preview">
+      <YourKitchenPreview step={step} />
+      <div className="step-with-preview__options">
+        <Screen step={step} isLoading={isLoading} />
+      </div>
+    </div>
+  );
 }
 
 /** Above a step's choices: which choices a change cleared, and on the step after Handles, that it was skipped. */

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { ownerSpecSheetUrl } from '../../../contract/share-paths';
 import type { NamedChoice } from '../../../contract/wizard-steps';
 import type { PastGeneration } from '../../../machines/kitchen/actors';
+import { isLatestKitchenUnchanged } from '../../../machines/kitchen/preview';
 import { useKitchenContext, useSend } from '../../kitchen/use-kitchen';
 import { RouteLink } from '../../routing/RouteLink';
 import { retentionText } from '../generations-left';
@@ -40,6 +41,15 @@ interface ResultViewProps {
   /** Every kitchen of the history, newest first. */
   history: PastGeneration[];
 }
+
+/**
+ * What "Generate again" gives when nothing changed since this kitchen (D95): offline the same picture, at no cost;
+ * a photoreal service another version, for a generation.
+ */
+export const unchangedNote = (isOfflineResult: boolean): string =>
+  isOfflineResult
+    ? 'Nothing has changed since this kitchen was made, so generating again gives this same picture and uses no generation. Change one thing below to see something new.'
+    : 'Nothing has changed since this kitchen was made: generating again makes another version of it and uses a generation.';
 
 function KitchenPicture({ before, after }: { before: string | null; after: string }) {
   // The comparison once: the slider when there is a before photo, else the kitchen alone, both fitted to the screen.
@@ -80,6 +90,7 @@ export function ResultView({
 }: ResultViewProps) {
   const send = useSend();
   const marked = useKitchenContext((context) => context.photoMarking === 'marked');
+  const unchanged = useKitchenContext(isLatestKitchenUnchanged);
   const keptFor = retentionText(retentionDays);
   const job = kitchen.job;
   const picture =
@@ -99,7 +110,12 @@ export function ResultView({
           Download image
         </a>
         {latest ? (
-          <GenerateButton label="Generate again" refusal={refusal} look="secondary" />
+          <GenerateButton
+            label="Generate again"
+            refusal={refusal}
+            look="secondary"
+            note={unchanged ? unchangedNote(isOfflineResult) : null}
+          />
         ) : (
           <button
             type="button"

@@ -149,6 +149,8 @@ function photoEnding(snapshot: KitchenSnapshot): UiEvent {
 const pendingCalls = (snapshot: KitchenSnapshot): string[] =>
   Object.keys(snapshot.children).filter(
     (id) =>
+      // The live preview (issue 33) is painted in the page, not asked of the server, and decides no state.
+      id !== 'preview' &&
       !(
         id === 'loadGenerationHistory' &&
         snapshot.context.generationHistory.length > 0 &&

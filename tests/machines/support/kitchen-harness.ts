@@ -8,6 +8,7 @@ import type {
   GeneratedKitchen,
   ImageVerdict,
   PastGeneration,
+  PreviewOutcome,
   SavedSurfaceMasks,
 } from '../../../machines/kitchen/actors';
 import type { CatalogueRequest, CatalogueResult } from '../../../machines/kitchen/catalogue';
@@ -64,6 +65,10 @@ export const defaultActors: KitchenActorImplementations = {
     async (): Promise<AccountOutput> => ({ userId: 41, remainingGenerations: 2 }),
   ),
   signOut: fromPromise<void>(async () => {}),
+  // The preview's painting answers a one-pixel picture: the chart's part is which preview runs, not its pixels.
+  paintPreview: fromPromise(
+    async (): Promise<PreviewOutcome> => ({ kind: 'painted', picture: sample.picture }),
+  ),
 };
 
 export function startKitchen(

@@ -58,6 +58,9 @@ export const surfaceMasks = {
   fronts: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }),
 };
 
+/** A preview's picture: one grey pixel. */
+export const picture = { width: 1, height: 1, rgba: new Uint8ClampedArray([128, 128, 128, 255]) };
+
 export const preparedPhoto = {
   dataUrl: 'data:image/jpeg;base64,/9j/2wBDAA',
   imageKey: 'sha256-of-the-photo',
