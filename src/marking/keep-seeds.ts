@@ -1,9 +1,16 @@
 // Where "keep" starts without being painted (issue 32): the photo's border, since ceilings, floors, walls and
 // splashbacks nearly always run off the edge of a kitchen photo, except near the brush's own marks (a run of fronts
-// may run off the edge too, and the visitor's stroke along it says so); and the cores of the things a detector
+// or a counter may run off the edge too, and the visitor's stroke along it says so); and the cores of the things a detector
 // found (a fridge, a chair), except where the brush's own marks cross them.
+
+import type { MarkedSurface } from '../../contract/surface-masks';
 import type { RegionGraph } from './region-graph';
-import { DEFAULT_RUN_OFF, type PhotoEdge, type RunOffOptions } from './run-off-edges';
+import {
+  DEFAULT_COUNTER_RUN_OFF,
+  DEFAULT_RUN_OFF,
+  type PhotoEdge,
+  type RunOffOptions,
+} from './run-off-edges';
 import type { Superpixels } from './slic';
 
 /** A thing found in the photo, as fractions of the photo's width and height. */
@@ -17,18 +24,18 @@ export interface KeepOptions {
   readonly borderClearance: number;
   /** The share of a found object's box, about its centre, that seeds keep. */
   readonly objectCore: number;
-  /** Where a run of fronts runs off the photo, the edge that is not keep against the fronts (run-off-edges.ts). */
-  readonly frontsRunOff: RunOffOptions;
+  /** Where a brush's run runs off the photo, the edge that is not keep against that brush (run-off-edges.ts). */
+  readonly runOff: Readonly<Record<MarkedSurface, RunOffOptions>>;
 }
 
 // Measured on the real kitchens (docs/decisions.md D77): sparing more of the border near a stroke, ahead of its
 // ends, or wherever the brush reaches without crossing an edge, traded the room's leak for the surfaces' recall
 // one for one; what a brush misses a stroke or a look-alike adds, while what it leaks paints the room. Sparing
-// only where a run of fronts runs off the photo, never its top edge, did not (D93).
+// only where a run of fronts or a counter runs off the photo, never its top edge, did not (D93, D98).
 export const DEFAULT_KEEP: KeepOptions = {
   borderClearance: 0.05,
   objectCore: 0.4,
-  frontsRunOff: DEFAULT_RUN_OFF,
+  runOff: { fronts: DEFAULT_RUN_OFF, worktop: DEFAULT_COUNTER_RUN_OFF },
 };
 
 /** The superpixels that touch the picture's edge, and which of them touch its top and its bottom. */

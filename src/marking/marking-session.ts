@@ -111,9 +111,7 @@ export class MarkingSession {
 
   /** The superpixels just beyond the counter edges along each worktop stroke, less the worktop's own (`mine`). */
   private beyondCounters(marks: readonly Mark[], mine: Uint8Array): number[] {
-    const strokes = marks.flatMap((mark) =>
-      mark.kind === 'stroke' && labelOf(mark.brush) === WORKTOP ? [mark.points] : [],
-    );
+    const strokes = strokesOf(marks, 'worktop');
     const regions = new Set<number>();
     const side = 2 * this.borderRadius;
     for (const pixel of beyondCounterEdges(
@@ -137,10 +135,6 @@ export class MarkingSession {
     const painted = everTouched(this.superpixels, marks, 'not-this');
     const longSide = Math.max(this.width, this.height);
     const clearance = this.keep.borderClearance * longSide;
-    const frontsStrokes = marks.flatMap((mark) =>
-      mark.kind === 'stroke' && mark.brush === 'fronts' ? [mark.points] : [],
-    );
-    const runOff = runOffRegions(this.graph, this.border, frontsStrokes, longSide, this.keep.frontsRunOff);
     return MARKED_SURFACES.map((surface) => {
       const label = surfaceLabel(surface);
       const mine = seeds.map((seed) => (seed === label ? 1 : 0));
@@ -153,8 +147,9 @@ export class MarkingSession {
         else if (painted[region] === 1) keep.push(region);
         if (everMine[region] === 1) touched.push(region);
       });
-      const border =
-        surface === 'fronts' ? this.border.all.filter((region) => !runOff.has(region)) : this.border.all;
+      const strokes = strokesOf(marks, surface);
+      const runOff = runOffRegions(this.graph, this.border, strokes, longSide, this.keep.runOff[surface]);
+      const border = this.border.all.filter((region) => !runOff.has(region));
       keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
       return { label, pinned, touched, keep };
@@ -163,7 +158,10 @@ export class MarkingSession {
 }
 
 const NOT_THIS = labelOf('not-this');
-const WORKTOP = labelOf('worktop');
+
+/** The points of every stroke of a surface's brush (taps and accepted offers are not strokes). */
+const strokesOf = (marks: readonly Mark[], surface: MarkedSurface) =>
+  marks.flatMap((mark) => (mark.kind === 'stroke' && mark.brush === surface ? [mark.points] : []));
 
 /** One surface's mask from a marking's pixels: 255 where the surface is, 0 elsewhere. */
 export function surfaceMask(pixels: Uint8Array, surface: MarkedSurface): Uint8Array {

@@ -3,7 +3,7 @@ import { labelOf, type Mark } from '../../src/marking/brushes';
 import { borderRegions } from '../../src/marking/keep-seeds';
 import { MarkingSession, surfaceMask } from '../../src/marking/marking-session';
 import { MinHeap } from '../../src/marking/min-heap';
-import { runOffRegions } from '../../src/marking/run-off-edges';
+import { DEFAULT_COUNTER_RUN_OFF, runOffRegions } from '../../src/marking/run-off-edges';
 import { seedRegions } from '../../src/marking/stroke-seeds';
 import { drawnPicture, drawnPlane, iou } from './drawn-pictures';
 
@@ -112,6 +112,33 @@ describe('a run of units that runs off the photo', () => {
     ]);
     expect(iou(pixels, FRONTS, drawnPlane(WIDTH, HEIGHT, runOff))).toBeGreaterThan(0.9);
   });
+  it('takes a counter past its joint where a stroke heads off the side of the photo, and not the wall', () => {
+    // A wooden counter from x = 30 to the photo's right edge, a dark joint across it at x = 150.
+    const counter = (x: number, y: number) => x >= 30 && y >= 80 && y < 100 && x !== 150 && x !== 151;
+    const counterRun = drawnPicture(WIDTH, HEIGHT, (x, y) => {
+      if (counter(x, y)) return [168, 120, 72];
+      if (x >= 30 && y >= 80 && y < 100) return [40, 30, 20];
+      return y >= 100 ? [38, 52, 88] : [226, 222, 212];
+    });
+    const { pixels } = new MarkingSession(counterRun, { regions: 300 }).mark([
+      swipe('worktop', 50, 90, 130, 90),
+    ]);
+    expect(iou(pixels, labelOf('worktop'), drawnPlane(WIDTH, HEIGHT, counter))).toBeGreaterThan(0.9);
+  });
+
+  it('never counts the bottom edge below a counter as its own: below it are its fronts and the floor', () => {
+    const edge = borderRegions(session.superpixels);
+    const counterRunOff = runOffRegions(
+      session.graph,
+      edge,
+      [[60, 88, 240, 88]],
+      WIDTH,
+      DEFAULT_COUNTER_RUN_OFF,
+    );
+    expect([...counterRunOff].some((region) => edge.bottom.has(region))).toBe(false);
+    expect(counterRunOff.size).toBeGreaterThan(0);
+  });
+
   it("never counts the top edge as a run's, where a white ceiling meets white wall units", () => {
     const edge = borderRegions(session.superpixels);
     const headingUp = runOffRegions(session.graph, edge, [[60, 150, 150, 0]], WIDTH);

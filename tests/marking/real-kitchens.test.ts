@@ -14,7 +14,7 @@ import { describeWithRealPhotos } from '../support/real-photos';
 // regression (docs/benchmarks.md has each photo's, and the goals of 3% and 90% that they do not reach
 // yet); the held-out photos are held to the same bounds (D77 says what was tuned after they were first measured).
 const EACH = { keepMarked: 0.13, keptMarked: 0.45, fronts: 0.7, worktop: 0.35 };
-const MEAN = { keepMarked: 0.07, fronts: 0.8, worktop: 0.58 };
+const MEAN = { keepMarked: 0.07, fronts: 0.8, worktop: 0.6 };
 
 describeWithRealPhotos('natural strokes on real kitchens', () => {
   for (const heldOut of [false, true]) {
