@@ -162,6 +162,21 @@ const README_STROKES = [
 ];
 
 /**
+ * Issue 33's "Your kitchen" on a step: the worktop colour step, once the sage fronts and the oak worktop are
+ * painted on the visitor's photo (the preview's status says nothing more once it has painted).
+ */
+function livePreviewShooter(camera: Shooter): Shooter {
+  return {
+    async shoot(page, screen) {
+      if (screen !== 'material-color') return;
+      const preview = page.locator('section.step-preview');
+      await preview.locator('.step-preview__status').filter({ hasText: /^$/ }).waitFor();
+      await camera.shoot(page, 'live-preview');
+    },
+  };
+}
+
+/**
  * The README's pictures: the photo marked with a visitor's few strokes, then the result, the visitor's own photo
  * with the marked fronts and worktop in their choices.
  */
@@ -179,7 +194,7 @@ async function shootMarkingAndPhotoResult(page: Page, camera: Shooter): Promise<
   await toolbar.evaluate((element: HTMLElement) => element.style.removeProperty('position'));
   await page.getByRole('button', { name: 'Use this marking', exact: true }).click();
   await page.getByText(MARKING_WORDS.marked).waitFor();
-  await chooseAndGenerate(page, undefined, README_PICKS);
+  await chooseAndGenerate(page, livePreviewShooter(camera), README_PICKS);
   // As a visitor first sees it: the divider where the change is (issue 36), once the pictures are compared.
   await page
     .waitForFunction(
