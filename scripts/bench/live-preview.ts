@@ -9,6 +9,7 @@
 // First-load JavaScript is the bundle benchmark's (it lists the first load's modules; the preview's are not in it).
 // Never a budget check in a test: the figures are this report's.
 import type { Page } from 'playwright-core';
+import { PREVIEW_PAINTED_MARK } from '../../src/preview/preview-messages';
 import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
 import { DESKTOP_VIEWPORT, newAppContext, withAppInChromium } from '../../tooling/browser';
 import {
@@ -93,6 +94,13 @@ interface Records {
 const records = (page: Page): Promise<Records> =>
   page.evaluate((key) => (window as unknown as Record<string, Records>)[key] as Records, RECORDS);
 
+/** When each preview was painted (the app's User Timing mark), whichever screen was to show it. */
+const paintedMarks = (page: Page): Promise<number[]> =>
+  page.evaluate(
+    (name) => performance.getEntriesByName(name, 'mark').map((mark) => mark.startTime),
+    PREVIEW_PAINTED_MARK,
+  );
+
 /** Waits until the page has shown `count` pictures on preview canvases in all. */
 async function waitForPaints(page: Page, count: number): Promise<void> {
   await page.waitForFunction(
@@ -117,19 +125,38 @@ function clickToPaint({ clicks, paints }: Records, what: (click: string) => bool
  * choice and a few worktops' tiles are drawn), each once the last choice's picture is on screen.
  */
 async function changeChoices(page: Page, group: string, times: number): Promise<void> {
-  const options = Math.min(4, await page.locator(`input[type="radio"][name="${group}"]`).count());
+  const radios = page.locator(`input[type="radio"][name="${group}"]`);
+  const options = Math.min(4, await radios.count());
   if (options < 2) throw new Error(`The ${group} group offers fewer than two options`);
+  let chosen = await radios.evaluateAll((inputs) =>
+    inputs.findIndex((input) => (input as HTMLInputElement).checked),
+  );
   let painted = (await records(page)).paints.length;
   for (let run = 0; run < times; run += 1) {
-    // The first option is chosen already (chooseFirstIn): start from the second.
-    await card(page, group, (run + 1) % options).click();
+    chosen = (chosen + 1) % options;
+    await card(page, group, chosen).click();
     painted += 1;
     await waitForPaints(page, painted);
   }
 }
 
+/** Waits until the last choice's picture is on screen: a picture shown after the latest click. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (key) => {
+      const { clicks, paints } = (window as unknown as Record<string, Records>)[key] as Records;
+      return (paints.at(-1) ?? 0) > (clicks.at(-1)?.at ?? 0);
+    },
+    RECORDS,
+    { timeout: PREVIEW_WAIT_MS },
+  );
+}
+
 interface Walk {
+  /** "Use this marking" to the first picture on screen (on the step after the photo, Next pressed at once). */
   first: number;
+  /** "Use this marking" to the first picture painted (ready for any screen). */
+  ready: number;
   rows: { label: string; samples: number[]; budget: number }[];
   longestTask: number;
   longestThrottledTask: number;
@@ -157,12 +184,14 @@ async function walk(page: Page, throttle: (rate: number) => Promise<void>): Prom
     .waitFor();
   await page.getByRole('button', { name: 'Use this marking', exact: true }).click();
   await page.getByText(MARKING_WORDS.marked).waitFor();
-  // Next at once: the first step after the photo shows the first picture as soon as it is made.
+  // Next as soon as the marking is saved (at the driver's pace): the step shows the first picture once made.
   await nextButton(page).click();
   await waitForStep(page, 'design');
   await waitForPaints(page, 1);
   const first = clickToPaint(await records(page), (what) => what === 'use-marking')[0];
-  if (first === undefined) throw new Error('No preview followed "Use this marking"');
+  const useAt = (await records(page)).clicks.find((click) => click.what === 'use-marking')?.at ?? 0;
+  const ready = (await paintedMarks(page)).find((at) => at > useAt);
+  if (first === undefined || ready === undefined) throw new Error('No preview followed "Use this marking"');
 
   await chooseFirstOptions(page, 'design');
   for (const step of ['finishing', 'frontal-color'] as const) {
@@ -171,8 +200,8 @@ async function walk(page: Page, throttle: (rate: number) => Promise<void>): Prom
     await chooseFirstOptions(page, step);
   }
   // The first front colour's picture on screen before timing the next ones.
-  await waitForPaints(page, (await records(page)).paints.length);
-  const start = (await records(page)).clicks.at(-1)?.at ?? 0;
+  await settled(page);
+  const start = await page.evaluate(() => performance.now());
   await changeChoices(page, 'front-colour', changes);
   await throttle(4);
   const throttledFrom = await page.evaluate(() => performance.now());
@@ -183,7 +212,7 @@ async function walk(page: Page, throttle: (rate: number) => Promise<void>): Prom
     await waitForStep(page, step);
     await chooseFirstOptions(page, step);
   }
-  await waitForPaints(page, (await records(page)).paints.length);
+  await settled(page);
   const worktopFrom = await page.evaluate(() => performance.now());
   await changeChoices(page, 'worktop-colour', changes);
   await throttle(4);
@@ -200,7 +229,6 @@ async function walk(page: Page, throttle: (rate: number) => Promise<void>): Prom
     (_, index) => index < changes,
   );
   const worktopsSlowed = clickToPaint(done, (what) => what === 'choice:worktop-colour', throttledWorktopFrom);
-  const useAt = done.clicks.find((click) => click.what === 'use-marking')?.at ?? 0;
   const unthrottled = done.longTasks.filter(
     (task) =>
       task.start >= useAt &&
@@ -212,6 +240,7 @@ async function walk(page: Page, throttle: (rate: number) => Promise<void>): Prom
   );
   return {
     first,
+    ready: ready - useAt,
     rows: [
       { label: 'Front colour, no throttling', samples: fronts, budget: BUDGET.p95Ms },
       { label: 'Worktop colour, no throttling', samples: worktops, budget: BUDGET.p95Ms },
@@ -271,7 +300,12 @@ ${table(
   ['Also', 'Measured', 'Issue 33 budget'],
   [
     [
-      'First preview: "Use this marking" to the first picture on screen',
+      'First preview: "Use this marking" to the first picture painted (ready to show)',
+      ms(result.ready),
+      `${ms(BUDGET.firstMs)}: ${verdict(result.ready <= BUDGET.firstMs)}`,
+    ],
+    [
+      'First preview on screen: the same, to the picture on the next step (Next pressed once the marking is saved)',
       ms(result.first),
       `${ms(BUDGET.firstMs)}: ${verdict(result.first <= BUDGET.firstMs)}`,
     ],
