@@ -21,7 +21,7 @@ import {
   waitForStep,
 } from '../../tooling/kitchen-driver';
 import { knownKitchen } from '../../tooling/known-kitchens';
-import { chooseBrush, dragStroke, markedProgress, markingReady } from '../../tooling/marking-driver';
+import { MADE_KITCHEN_STROKES, markMadeKitchen } from '../../tooling/marking-driver';
 import type { Benchmark } from './benchmark';
 import { iterations, ms, quick, table, verdict } from './format';
 import { describeMachine } from './machine';
@@ -35,31 +35,6 @@ const PREVIEW_WAIT_MS = 30_000;
 
 /** A phone photo's size once prepared (D8): the preview scales it to 1200 px in its worker. */
 const PHOTO_WIDTH = 2048;
-
-/** Strokes over the made kitchen, in shares of the photo, with the brush each is drawn with. */
-const STROKES: ReadonlyArray<{ brush: string; points: readonly (readonly [number, number])[] }> = [
-  {
-    brush: 'Fronts',
-    points: [
-      [0.3, 0.76],
-      [0.7, 0.76],
-    ],
-  },
-  {
-    brush: 'Fronts',
-    points: [
-      [0.05, 0.35],
-      [0.4, 0.35],
-    ],
-  },
-  {
-    brush: 'Worktop',
-    points: [
-      [0.3, 0.61],
-      [0.7, 0.61],
-    ],
-  },
-];
 
 /**
  * Records, in the page's clock: each click on a choice (a radio) or on "Use this marking", and when the next
@@ -169,20 +144,7 @@ async function walk(page: Page, throttle: (rate: number) => Promise<void>): Prom
   await page.goto('/create-kitchen/upload-image');
   await choosePhoto(page, { name: 'kitchen.png', mimeType: 'image/png', buffer: photo.picture.bytes });
   if ((await photoOutcome(page)) !== 'ready') throw new Error('The made kitchen was not accepted');
-  await page.getByRole('button', { name: MARKING_WORDS.start, exact: true }).click();
-  await markingReady(page);
-  for (const [index, { brush, points }] of STROKES.entries()) {
-    await chooseBrush(page, brush);
-    await dragStroke(page, points);
-    await page.waitForFunction((wanted) => {
-      const canvas = document.querySelector('canvas.marking__overlay');
-      return canvas?.getAttribute('data-overlay-marks') === `${wanted}`;
-    }, index + 1);
-  }
-  await markedProgress(page)
-    .filter({ hasText: /worktop/i })
-    .waitFor();
-  await page.getByRole('button', { name: 'Use this marking', exact: true }).click();
+  await markMadeKitchen(page, MARKING_WORDS.start);
   await page.getByText(MARKING_WORDS.marked).waitFor();
   // Next as soon as the marking is saved (at the driver's pace): the step shows the first picture once made.
   await nextButton(page).click();
@@ -288,7 +250,7 @@ export const livePreviewBenchmark: Benchmark = {
 ${describeMachine(machine)}
 ${quick() ? '' : 'The machine is shared (2 cores, other engineers building and testing on it): a load average over 2 stretches these figures.'}
 Debian's Chromium, headless, ${DESKTOP_VIEWPORT.width} × ${DESKTOP_VIEWPORT.height}, the production build served by the real server. A made kitchen
-${PHOTO_WIDTH} px wide is uploaded and marked with ${STROKES.length} strokes (fronts and worktop), "Use this marking" pressed and Next
+${PHOTO_WIDTH} px wide is uploaded and marked with ${MADE_KITCHEN_STROKES.length} strokes (fronts and worktop), "Use this marking" pressed and Next
 at once; then on the front colour step and on the worktop colour step the options are chosen one after another
 (the first four in turn), each once the last picture is on screen. Times are the page's own: from the option's
 click to the frame after the new picture is on the preview's canvas (1200 px long). The slowed rows run with
