@@ -11,6 +11,7 @@ import { detectionBenchmark } from './bench/detection';
 import { quick } from './bench/format';
 import { journeyBenchmark } from './bench/journey';
 import { lighthouseBenchmark } from './bench/lighthouse';
+import { livePreviewBenchmark } from './bench/live-preview';
 import { describeMachine, machineInfo } from './bench/machine';
 import { markingBenchmark } from './bench/marking';
 import { photoResultBenchmark } from './bench/photo-result';
@@ -31,6 +32,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   detectionBenchmark,
   photoResultBenchmark,
   previewBenchmark,
+  livePreviewBenchmark,
   journeyBenchmark,
   uploadsBenchmark,
   restartBenchmark,

@@ -71,3 +71,46 @@ export async function dragStrokes(
     await afterEach?.(index + 1);
   }
 }
+
+/** Broad strokes over a made kitchen's (tooling/known-kitchens.ts) doors, wall cabinets and worktop run. */
+export const MADE_KITCHEN_STROKES: ReadonlyArray<{ brush: string; points: readonly Share[] }> = [
+  {
+    brush: 'Fronts',
+    points: [
+      [0.3, 0.76],
+      [0.7, 0.76],
+    ],
+  },
+  {
+    brush: 'Fronts',
+    points: [
+      [0.05, 0.35],
+      [0.4, 0.35],
+    ],
+  },
+  {
+    brush: 'Worktop',
+    points: [
+      [0.3, 0.61],
+      [0.7, 0.61],
+    ],
+  },
+];
+
+/**
+ * From the upload step with a checked photo of a made kitchen: opens the marking tool, marks its fronts and
+ * worktop with `MADE_KITCHEN_STROKES`, and presses "Use this marking" (the live preview's test and benchmark).
+ */
+export async function markMadeKitchen(page: Page, startWords: string): Promise<void> {
+  await page.getByRole('button', { name: startWords, exact: true }).click();
+  await markingReady(page);
+  for (const [index, { brush, points }] of MADE_KITCHEN_STROKES.entries()) {
+    await chooseBrush(page, brush);
+    await dragStroke(page, points);
+    await waitForOverlayOf(page, index + 1);
+  }
+  await markedProgress(page)
+    .filter({ hasText: /worktop [1-9]/ })
+    .waitFor();
+  await page.getByRole('button', { name: 'Use this marking', exact: true }).click();
+}

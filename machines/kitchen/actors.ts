@@ -83,6 +83,11 @@ export interface SavedSurfaceMasks {
   imageId: string;
   /** The surfaces the server now holds a mask of. */
   surfaces: string[];
+  /**
+   * The masks just stored, as the browser already holds them: the live preview opens these rather than fetching
+   * them back from the server (D105). Absent where the host keeps none (the preview then fetches them).
+   */
+  masks?: SurfaceMaskUploads;
 }
 
 /** Every choice a generation needs. */
@@ -189,6 +194,11 @@ export interface PreviewRequest {
   photo: string;
   /** Which marking of the photo (a count of those saved in this page): a new marking opens the photo afresh. */
   marking: number;
+  /**
+   * The marking's masks as the marking tool made them, when saved in this page (D105); null after a reload, when
+   * the preview fetches them from the server, where they are stored with the photo.
+   */
+  masks: SurfaceMaskUploads | null;
   choices: PreviewChoices;
 }
 

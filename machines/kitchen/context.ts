@@ -13,6 +13,7 @@ import type {
   PhotoFile,
   PreviewChild,
   SessionDays,
+  SurfaceMaskUploads,
 } from './actors';
 import { emptyCatalogue, type LoadedCatalogue } from './catalogue';
 import type { ModerationCache } from './moderation-cache';
@@ -77,6 +78,11 @@ export interface KitchenContext extends WizardState {
   sessionDays: SessionDays | null;
   /** How many markings were saved in this page: the live preview opens the photo again for a new one (issue 33). */
   markingsSaved: number;
+  /**
+   * The masks of the marking saved in this page, as the marking tool made them (D105): the preview opens them
+   * without a round trip. Never persisted (Blobs); null after a reload, for a new photo, or when not marked.
+   */
+  markedMasks: SurfaceMaskUploads | null;
   /** The live preview of the visitor's kitchen (issue 33): its actor and the key it paints; null without marking. */
   preview: PreviewChild | null;
   /**
@@ -160,6 +166,7 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   imageRetentionDays: null,
   sessionDays: null,
   markingsSaved: 0,
+  markedMasks: null,
   preview: null,
   lastKitchenKey: null,
   generationHistory: [],

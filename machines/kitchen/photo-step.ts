@@ -3,7 +3,7 @@
 // marked (issue 22). Its sub-states, and the actions and guards they name, live here so the photo's lifecycle can
 // grow without touching the other kinds.
 import { assign } from 'xstate';
-import type { ImageVerdict, PhotoFile } from './actors';
+import type { ImageVerdict, PhotoFile, SurfaceMaskUploads } from './actors';
 import type { PhotoMarking } from './context';
 import { kitchenActions, kitchenGuards, partSetup } from './kitchen-setup';
 import { forgetIfExpired, freshVerdict, storeVerdict } from './moderation-cache';
@@ -26,6 +26,7 @@ const NO_PHOTO = {
   moderationPassed: null,
   kitchenCheck: null,
   photoMarking: null,
+  markedMasks: null,
   emptyRoomId: null,
   error: null,
 };
@@ -58,12 +59,15 @@ export const photoActions = kitchenActions({
         ? context.moderationCache
         : storeVerdict(context.moderationCache, context.inputImageKey, params.isSafe, Date.now()),
   })),
-  markPhoto: assign(({ context }, params: { marking: PhotoMarking; imageId?: string }) => ({
-    photoMarking: params.marking,
-    markingsSaved: context.markingsSaved + (params.marking === 'marked' ? 1 : 0),
-    inputImageId: params.imageId ?? context.inputImageId,
-    markingError: null,
-  })),
+  markPhoto: assign(
+    ({ context }, params: { marking: PhotoMarking; imageId?: string; masks?: SurfaceMaskUploads }) => ({
+      photoMarking: params.marking,
+      markingsSaved: context.markingsSaved + (params.marking === 'marked' ? 1 : 0),
+      markedMasks: params.marking === 'marked' ? (params.masks ?? null) : null,
+      inputImageId: params.imageId ?? context.inputImageId,
+      markingError: null,
+    }),
+  ),
   storeMarkingError: assign((_, params: { error: unknown }) => ({ markingError: messageOf(params.error) })),
   clearMarkingError: assign({ markingError: null }),
 });
@@ -110,6 +114,7 @@ const markingState = photoSetup.createStateConfig({
             params: ({ event }) => ({
               marking: event.output.surfaces.length > 0 ? 'marked' : 'skipped',
               imageId: event.output.imageId,
+              masks: event.output.masks,
             }),
           },
         },

@@ -24,6 +24,7 @@ export function previewRequestOf(context: KitchenContext): PreviewRequest | null
     imageId: inputImageId,
     photo: inputImageDataUrl,
     marking: context.markingsSaved,
+    masks: context.markedMasks,
     choices: {
       front:
         frontal && frontals.finish !== null ? { hex: frontal.primary_hex, finish: frontals.finish } : null,

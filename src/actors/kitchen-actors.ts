@@ -37,7 +37,15 @@ export function createKitchenActors({
     validateImageContent: onDemandActor(async () =>
       (await import('./validate-image-content')).checkImageContent(api),
     ),
-    saveSurfaceMasks: onDemandActor(async () => (await import('./save-surface-masks')).saveSurfaceMasks(api)),
+    saveSurfaceMasks: onDemandActor(async () =>
+      (await import('./save-surface-masks')).saveSurfaceMasks(api, (photo, masks) => {
+        // The preview opens the masks while they upload (D105); if it fails, the preview tries again itself.
+        previewPainter
+          .get()
+          .then((painter) => painter.openAhead(photo, masks))
+          .catch(() => {});
+      }),
+    ),
     generateEmptyRoom: onDemandActor(async () =>
       (await import('./generate-empty-room')).generateEmptyRoom(api, jobPollIntervalMs, generationKeys),
     ),
@@ -52,6 +60,6 @@ export function createKitchenActors({
     registerPasskey: onDemandActor(async () => (await import('./account-actors')).registerPasskey(api)),
     signInWithPasskey: onDemandActor(async () => (await import('./account-actors')).signInWithPasskey(api)),
     signOut: onDemandActor(async () => (await import('./account-actors')).signOut(api)),
-    paintPreview: onDemandActor(() => previewPainter.get()),
+    paintPreview: onDemandActor(async () => (await previewPainter.get()).paint),
   };
 }

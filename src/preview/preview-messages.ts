@@ -40,3 +40,6 @@ export type PreviewReply =
 
 /** The preview works on a copy this many pixels along its long side at most (issue 33). */
 export const PREVIEW_LONG_SIDE = 1200;
+
+/** The User Timing mark the page sets as each preview is painted (scripts/bench/live-preview.ts reads it). */
+export const PREVIEW_PAINTED_MARK = 'kitchen-preview:painted';

@@ -3,7 +3,6 @@
 // paints them in each choice off the main thread; the page only draws the RGBA it is sent.
 import { MARKED_SURFACES } from '../../contract/surface-masks';
 import { type PreparedPhoto, paintPhoto, preparePhoto } from '../../recolour/recolour-photo';
-import type { SurfaceMasks } from '../../recolour/surface-masks';
 import { fitWithin } from '../photo-preparation/fit-within';
 import { PREVIEW_LONG_SIDE, type PreviewReply, type PreviewRequest } from './preview-messages';
 
@@ -45,15 +44,18 @@ async function open({ photo, masks }: Extract<PreviewRequest, { type: 'open' }>)
   const bitmap = photo instanceof Blob ? await createImageBitmap(photo) : photo;
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height, PREVIEW_LONG_SIDE);
-    const planes: SurfaceMasks['planes'] = {};
-    for (const surface of MARKED_SURFACES) {
-      const mask = masks[surface];
-      // A mask is a grey level, not a colour: no colour management may touch it.
-      const options: ImageBitmapOptions = { colorSpaceConversion: 'none', premultiplyAlpha: 'none' };
-      if (mask) planes[surface] = channels(await drawn(mask, width, height, options), 1);
-    }
-    const photoPixels = { data: channels(await drawn(bitmap, width, height), 3), width, height };
-    opened = preparePhoto(photoPixels, { width, height, planes });
+    // A mask is a grey level, not a colour: no colour management may touch it.
+    const options: ImageBitmapOptions = { colorSpaceConversion: 'none', premultiplyAlpha: 'none' };
+    // The masks decoded side by side (the browser's decoders run off this thread), the photo drawn meanwhile.
+    const [photoRgba, ...planes] = await Promise.all([
+      drawn(bitmap, width, height),
+      ...MARKED_SURFACES.map(async (surface) => {
+        const mask = masks[surface];
+        return [surface, mask && channels(await drawn(mask, width, height, options), 1)] as const;
+      }),
+    ]);
+    const photoPixels = { data: channels(photoRgba, 3), width, height };
+    opened = preparePhoto(photoPixels, { width, height, planes: Object.fromEntries(planes) });
     return { width, height };
   } finally {
     bitmap.close();

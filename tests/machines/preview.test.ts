@@ -3,7 +3,12 @@
 // choices a recolour cannot show spawn nothing; no marking, no preview.
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { PreviewOutcome, PreviewRequest } from '../../machines/kitchen/actors';
+import type {
+  PreviewOutcome,
+  PreviewRequest,
+  SavedSurfaceMasks,
+  SaveSurfaceMasksInput,
+} from '../../machines/kitchen/actors';
 import { isLatestKitchenUnchanged, UNCHOSEN_WORKTOP_FINISH } from '../../machines/kitchen/preview';
 import type { StepId } from '../../machines/kitchen/steps';
 import { type Kitchen, startKitchen, walkTo } from './support/kitchen-harness';
@@ -119,6 +124,26 @@ describe('the live preview (issue 33)', () => {
     expect(kitchen.actor.getSnapshot().children.preview).toBeUndefined();
   });
 
+  it('hands the preview the masks just saved, not a fetch of them (D105), and forgets them with the photo', async () => {
+    const previews = recordedPreviews();
+    // As the app's save does: the masks it stored, answered back.
+    const saveSurfaceMasks = fromPromise<SavedSurfaceMasks, SaveSurfaceMasksInput>(async ({ input }) => ({
+      imageId: '00000000-0000-4000-8000-0000000000aa',
+      surfaces: Object.keys(input.masks),
+      masks: input.masks,
+    }));
+    const kitchen = startKitchen({ actors: { paintPreview: previews.logic, saveSurfaceMasks } });
+    await walkTo(kitchen, 'upload-image');
+    kitchen.send({ type: 'PHOTO.SELECTED', file: sample.photo });
+    await kitchen.settled();
+    kitchen.send({ type: 'MARKING.START' });
+    kitchen.send({ type: 'MARKING.SAVE', masks: sample.surfaceMasks });
+    await kitchen.until((snapshot) => snapshot.context.photoMarking === 'marked');
+    expect(previews.last()?.input.masks).toBe(sample.surfaceMasks);
+    kitchen.send({ type: 'PHOTO.REMOVED' });
+    expect(kitchen.context().markedMasks).toBeNull();
+  });
+
   it('starts with a saved marking restored, and never without one', () => {
     const restoredWith = (photoMarking: 'marked' | 'skipped') => {
       const previews = recordedPreviews();
@@ -132,10 +157,11 @@ describe('the live preview (issue 33)', () => {
         input: { userId: 7, restored: { wizard, frontals: {}, worktops: {} } },
         actors: { paintPreview: previews.logic },
       });
-      return previews.runs.map((run) => run.input.imageId);
+      // A restored marking's masks are the server's to fetch: none in the request.
+      return previews.runs.map((run) => [run.input.imageId, run.input.masks]);
     };
     expect(restoredWith('skipped')).toEqual([]);
-    expect(restoredWith('marked')).toEqual(['00000000-0000-4000-8000-0000000000aa']);
+    expect(restoredWith('marked')).toEqual([['00000000-0000-4000-8000-0000000000aa', null]]);
   });
 
   it('knows when Generate again would make the same picture (D95)', async () => {
