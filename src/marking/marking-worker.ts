@@ -58,11 +58,17 @@ async function maskPng(open: MarkingSession, mask: Uint8Array, width: number, he
 async function masks(width: number, height: number): Promise<Partial<Record<MarkedSurface, Blob>>> {
   if (!session) throw new Error(MARKING_ERRORS.notOpen);
   const found: Partial<Record<MarkedSurface, Blob>> = {};
-  if (!lastPixels) return found;
-  for (const surface of MARKED_SURFACES) {
-    const mask = surfaceMask(lastPixels, surface);
-    if (mask.includes(255)) found[surface] = await maskPng(session, mask, width, height);
-  }
+  const pixels = lastPixels;
+  if (!pixels) return found;
+  const open = session;
+  // Both surfaces encode at once: the browser encodes each PNG off this thread, and a 2048 px PNG is the longest
+  // wait between "Use this marking" and the first preview (D105).
+  await Promise.all(
+    MARKED_SURFACES.map(async (surface) => {
+      const mask = surfaceMask(pixels, surface);
+      if (mask.includes(255)) found[surface] = await maskPng(open, mask, width, height);
+    }),
+  );
   return found;
 }
 
