@@ -14,56 +14,50 @@ export const coarseSize = (width: number, height: number, factor: number) => ({
   height: Math.ceil(height / factor),
 });
 
-/** Each coarse pixel the mean of the `factor` × `factor` block of pixels it stands for. */
-export function shrunk(plane: Float32Array, width: number, height: number, factor: number): Float32Array {
-  if (factor === 1) return plane;
+/** The block means of `channels` interleaved channels: each coarse pixel the mean of the block it stands for. */
+function blockMeans<T extends Float32Array | Uint8Array>(
+  data: T,
+  width: number,
+  height: number,
+  factor: number,
+  channels: number,
+  made: (length: number) => T,
+): T {
+  if (factor === 1) return data;
   const size = coarseSize(width, height, factor);
-  const result = new Float32Array(size.width * size.height);
+  const result = made(size.width * size.height * channels);
+  const sums = new Float64Array(channels);
   for (let row = 0; row < size.height; row += 1) {
     const top = row * factor;
     const bottom = Math.min(height, top + factor);
     for (let column = 0; column < size.width; column += 1) {
       const left = column * factor;
       const right = Math.min(width, left + factor);
-      let sum = 0;
+      sums.fill(0);
       for (let y = top; y < bottom; y += 1)
-        for (let x = left; x < right; x += 1) sum += plane[y * width + x] ?? 0;
-      result[row * size.width + column] = sum / ((bottom - top) * (right - left));
+        for (let x = left; x < right; x += 1)
+          for (let channel = 0; channel < channels; channel += 1)
+            sums[channel] = (sums[channel] ?? 0) + (data[(y * width + x) * channels + channel] ?? 0);
+      const count = (bottom - top) * (right - left);
+      const to = (row * size.width + column) * channels;
+      // A Uint8Array rounds down as it stores: the mean is rounded to the nearest byte first.
+      for (let channel = 0; channel < channels; channel += 1)
+        result[to + channel] =
+          data instanceof Uint8Array
+            ? Math.round((sums[channel] ?? 0) / count)
+            : (sums[channel] ?? 0) / count;
     }
   }
   return result;
 }
 
+/** Each coarse pixel the mean of the `factor` × `factor` block of pixels it stands for. */
+export const shrunk = (plane: Float32Array, width: number, height: number, factor: number): Float32Array =>
+  blockMeans(plane, width, height, factor, 1, (length) => new Float32Array(length));
+
 /** The same for RGB bytes, 3 a pixel. */
-export function shrunkRgb(pixels: Uint8Array, width: number, height: number, factor: number): Uint8Array {
-  if (factor === 1) return pixels;
-  const size = coarseSize(width, height, factor);
-  const result = new Uint8Array(size.width * size.height * 3);
-  for (let row = 0; row < size.height; row += 1) {
-    const top = row * factor;
-    const bottom = Math.min(height, top + factor);
-    for (let column = 0; column < size.width; column += 1) {
-      const left = column * factor;
-      const right = Math.min(width, left + factor);
-      let red = 0;
-      let green = 0;
-      let blue = 0;
-      for (let y = top; y < bottom; y += 1)
-        for (let x = left; x < right; x += 1) {
-          const at = (y * width + x) * 3;
-          red += pixels[at] ?? 0;
-          green += pixels[at + 1] ?? 0;
-          blue += pixels[at + 2] ?? 0;
-        }
-      const count = (bottom - top) * (right - left);
-      const to = (row * size.width + column) * 3;
-      result[to] = Math.round(red / count);
-      result[to + 1] = Math.round(green / count);
-      result[to + 2] = Math.round(blue / count);
-    }
-  }
-  return result;
-}
+export const shrunkRgb = (pixels: Uint8Array, width: number, height: number, factor: number): Uint8Array =>
+  blockMeans(pixels, width, height, factor, 3, (length) => new Uint8Array(length));
 
 /** A coarse plane back at `width` × `height`, bilinearly: soft weights stay soft. */
 export function grownBack(coarse: Float32Array, width: number, height: number, factor: number): Float32Array {
