@@ -126,6 +126,8 @@ export interface FakeServer {
   imageService?: string;
   /** Signs in with a passkey; never settles by default. */
   signInWithPasskey?: (signal: AbortSignal) => Promise<AccountOutput>;
+  /** Hears each screen the app starts loading ahead (the real loading still happens). */
+  onPreloadScreen?: (route: RouteId) => void;
   /**
    * Paints the live preview (issue 33): jsdom has no worker or canvas to run the real one (tests/browser does);
    * by default a one-pixel picture at once.
@@ -223,7 +225,10 @@ export function renderApp(server: FakeServer = {}) {
         saveStatus: createSaveStatus(),
         storage: localStorage,
         imageService: server.imageService ?? OFFLINE_IMAGE_SERVICE,
-        preloadScreen,
+        preloadScreen: (route) => {
+          server.onPreloadScreen?.(route);
+          preloadScreen(route);
+        },
       }}
     >
       <KitchenActor.Provider logic={logic} options={{ input }}>

@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PreviewOutcome } from '../../machines/kitchen/actors';
 import type { PersistedSelections } from '../../machines/kitchen/context';
+import type { RouteId } from '../../machines/kitchen/routes';
 import { unchangedNote } from '../../src/screens/your-kitchen/ResultView';
 import { COMPLETE_SELECTIONS, renderApp, SAGE_FRONT, shown } from './harness';
 
@@ -142,5 +143,26 @@ describe('after a kitchen is made (issue 33 items 5 and 6)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Back to your kitchen' }));
     expect(await screen.findByRole('button', { name: 'Generate again' })).toBeTruthy();
     expect(screen.queryByText(unchangedNote(true))).toBeNull();
+  });
+});
+
+describe('the first preview after marking (issue 33, first preview within 1 s)', () => {
+  it('loads the next step as soon as the photo is marked, not when Next is pressed', async () => {
+    const preloaded: RouteId[] = [];
+    const app = renderApp({ restored: MARKED, onPreloadScreen: (route) => preloaded.push(route) });
+    app.navigate('create-kitchen/upload-image');
+    await shown('Upload Your Kitchen Photo');
+    await waitFor(() => expect(preloaded).toContain('create-kitchen/design'));
+  });
+
+  it('leaves it to the visitor when the photo is not marked', async () => {
+    const preloaded: RouteId[] = [];
+    const app = renderApp({
+      restored: COMPLETE_SELECTIONS,
+      onPreloadScreen: (route) => preloaded.push(route),
+    });
+    app.navigate('create-kitchen/upload-image');
+    await shown('Upload Your Kitchen Photo');
+    expect(preloaded).not.toContain('create-kitchen/design');
   });
 });

@@ -2,8 +2,10 @@
 // worktop (or what was decided), and the marking tool itself while it is open. The tool and its worker load
 // only when marking starts.
 import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
+import { FIRST_STEP, nextStepOf } from '../../../../machines/kitchen/steps';
 import type { SurfaceMaskFiles } from '../../../api/surface-masks';
 import { useKitchenContext, useKitchenView, useSend } from '../../../kitchen/use-kitchen';
+import { usePreloadIntent } from '../../../routing/use-preload-intent';
 
 const MarkingTool = lazy(() => import('../marking/MarkingTool'));
 
@@ -16,13 +18,21 @@ export const MARKING_WORDS = {
   change: 'Change marking',
 } as const;
 
-/** The invitation under a checked photo, or nothing when the photo is not ready for marking. */
+/**
+ * The invitation under a checked photo, or nothing when the photo is not ready for marking. Once the photo is
+ * marked, the next step is loaded at once: its "Your kitchen" is the first live preview, and waiting for Next to
+ * load its code would add a few hundred milliseconds to it (issue 33's 1 s budget).
+ */
 export function MarkingInvite() {
   const send = useSend();
   const { marking, ready } = useKitchenContext((context) => ({
     marking: context.photoMarking,
     ready: context.moderationPassed === true && context.inputImageDataUrl !== null,
   }));
+  const { onFocus: preloadNextStep } = usePreloadIntent(nextStepOf(FIRST_STEP));
+  useEffect(() => {
+    if (marking === 'marked') preloadNextStep();
+  }, [marking, preloadNextStep]);
   if (!ready) return null;
   const words =
     marking === 'marked'
