@@ -7,8 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { buildApp as buildProductionApp } from '../scripts/build';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/database';
-import { runMigrations } from '../server/db/migrations';
-import { openFreshPglite } from './fresh-pglite';
+import { openMigratedPglite } from './fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from './server';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -63,8 +62,7 @@ export async function startAppServer(distDir: string, overrides: Partial<Config>
   const data = temporaryDir('kr-browser-data-');
   let db: Database | undefined;
   try {
-    db = await openFreshPglite();
-    await runMigrations(db);
+    db = await openMigratedPglite();
     const server = await startServer(testConfig(data.dir, { distDir, ...overrides }), { db });
     const opened = db;
     return {
