@@ -59,6 +59,8 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/**/*.test.tsx'],
+          // Testing Library's waits bounded at 10 s, not its 1 s (tests/support/dom-setup.ts).
+          setupFiles: ['tests/support/dom-setup.ts'],
           testTimeout: 30_000,
         },
       },

@@ -1,13 +1,16 @@
-// The tests open an empty in-memory PGlite for every app server and in-process server they start. PGlite creates
-// one in 1.2-1.8 s of CPU but loads a copy of an empty one in 0.3 s, so the first open in a run dumps an empty
-// database to a file in the temporary directory, named by PGlite's version, and every later open, in any test
-// process, loads it.
+// The tests open an in-memory PGlite for every app server and in-process server they start. PGlite creates one in
+// 1.2-1.8 s of CPU but loads a copy of an empty one in 0.3 s, so the first open in a run dumps an empty database to
+// a file in the temporary directory, named by PGlite's version, and every later open, in any test process, loads
+// it. Most tests then migrate it, which took about as long again each time (CI time, issue 35, D101): a migrated
+// database has a dump of its own, named by PGlite's version and the migrations it holds.
+import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../server/db/database';
-import { openPglite } from '../server/db/pglite';
+import { migrations, runMigrations } from '../server/db/migrations';
+import { openPglite, pgliteDatabase } from '../server/db/pglite';
 import { repoRoot } from './paths';
 
 const pgliteVersion = (
@@ -17,38 +20,76 @@ const pgliteVersion = (
 ).version;
 /** Where the runs keep the empty database's dump. */
 export const TEMPLATE_FILE = path.join(tmpdir(), `kr-pglite-empty-${pgliteVersion}.tar`);
+/** Where the runs keep the migrated database's dump: a changed or added migration names another file. */
+export const MIGRATED_TEMPLATE_FILE = path.join(
+  tmpdir(),
+  `kr-pglite-migrated-${pgliteVersion}-${createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16)}.tar`,
+);
 
-let template: Promise<Blob> | undefined;
+/** A database's dump kept in `file`: read from the run's file, or made and written there (atomically) first. */
+class Template {
+  private dump: Promise<Blob> | undefined;
 
-/** The empty database's dump: read from the run's file, or made and written there (atomically) first. */
-function emptyDatabase(): Promise<Blob> {
-  template ??= (async () => {
-    try {
-      return new Blob([readFileSync(TEMPLATE_FILE)]);
-    } catch {
-      const fresh = await PGlite.create();
+  constructor(
+    private readonly file: string,
+    private readonly make: () => Promise<Blob>,
+  ) {}
+
+  read(): Promise<Blob> {
+    this.dump ??= (async () => {
       try {
-        const dump = await fresh.dumpDataDir('none');
-        const part = `${TEMPLATE_FILE}.${process.pid}.part`;
+        return new Blob([readFileSync(this.file)]);
+      } catch {
+        const dump = await this.make();
+        const part = `${this.file}.${process.pid}.part`;
         writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
-        renameSync(part, TEMPLATE_FILE);
+        renameSync(part, this.file);
         return dump;
-      } finally {
-        await fresh.close();
       }
+    })();
+    return this.dump;
+  }
+
+  /** A new in-memory database from the dump; one that does not load (another PGlite build wrote it) is made anew. */
+  async open(): Promise<Database> {
+    try {
+      return await openPglite(undefined, { template: await this.read() });
+    } catch {
+      this.dump = undefined;
+      rmSync(this.file, { force: true });
+      return openPglite(undefined, { template: await this.read() });
     }
-  })();
-  return template;
+  }
 }
 
-/** A new, empty in-memory database, as `openPglite()` gives, from the empty database's dump. */
-export async function openFreshPglite(): Promise<Database> {
+const empty = new Template(TEMPLATE_FILE, async () => {
+  const fresh = await PGlite.create();
   try {
-    return await openPglite(undefined, { template: await emptyDatabase() });
-  } catch {
-    // A dump that does not load (another PGlite build wrote it): made again from a database created anew.
-    template = undefined;
-    rmSync(TEMPLATE_FILE, { force: true });
-    return openPglite(undefined, { template: await emptyDatabase() });
+    return await fresh.dumpDataDir('none');
+  } finally {
+    await fresh.close();
   }
+});
+
+const migrated = new Template(MIGRATED_TEMPLATE_FILE, async () => {
+  const fresh = await PGlite.create({ loadDataDir: await empty.read() });
+  try {
+    await runMigrations(pgliteDatabase(fresh));
+    return await fresh.dumpDataDir('none');
+  } finally {
+    await fresh.close();
+  }
+});
+
+/** A new, empty in-memory database, as `openPglite()` gives, from the empty database's dump. */
+export function openFreshPglite(): Promise<Database> {
+  return empty.open();
+}
+
+/**
+ * A new in-memory database with every migration applied, as `openPglite()` and `runMigrations` give, from the
+ * migrated database's dump: for tests about what runs on the schema, not about migrating it.
+ */
+export function openMigratedPglite(): Promise<Database> {
+  return migrated.open();
 }

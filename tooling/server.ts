@@ -9,8 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildServer, type ServerParts } from '../server/app';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/database';
-import { runMigrations } from '../server/db/migrations';
-import { openFreshPglite } from './fresh-pglite';
+import { openMigratedPglite } from './fresh-pglite';
 
 export function temporaryDir(prefix = 'kr-test-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -90,8 +89,7 @@ export function serverOnPgliteForFile(overrides: Partial<Config>): ServerOnPglit
   const temp = temporaryDir();
   const state = { dataDir: temp.dir } as { db: Database; server: RunningServer; dataDir: string };
   beforeAll(async () => {
-    state.db = await openFreshPglite();
-    await runMigrations(state.db);
+    state.db = await openMigratedPglite();
     state.server = await startServer(testConfig(temp.dir, overrides), { db: state.db });
   }, 60_000);
   afterAll(async () => {

@@ -9,7 +9,11 @@ import type { Database } from './database';
  */
 export async function openPglite(dir?: string, { template }: { template?: Blob } = {}): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir, template ? { loadDataDir: template } : {});
+  return pgliteDatabase(await PGlite.create(dir, template ? { loadDataDir: template } : {}));
+}
+
+/** The server's database interface over an open PGlite. */
+export function pgliteDatabase(db: PGlite): Database {
   return {
     kind: 'pglite',
     async query<Row>(sql: string, params: readonly unknown[] = []) {

@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOfRoute, ROUTE_IDS, routeFromPath } from '../../machines/kitchen/routes';
 import { isAppPage } from '../../server/app-shell/app-pages';
-import { runMigrations } from '../../server/db/migrations';
-import { openFreshPglite } from '../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../tooling/fresh-pglite';
 import {
   type RunningServer,
   startServer,
@@ -18,8 +17,7 @@ let server: RunningServer;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  const db = await openFreshPglite();
-  await runMigrations(db);
+  const db = await openMigratedPglite();
   server = await startServer(testConfig(temp.dir, { distDir: writeTestDist(temp.dir) }), { db });
 }, 60_000);
 

@@ -5,9 +5,8 @@ import path from 'node:path';
 import type { ServerParts } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/database';
-import { runMigrations } from '../../server/db/migrations';
 import { openPostgres } from '../../server/db/postgres';
-import { openFreshPglite } from '../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../tooling/fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../tooling/server';
 import { startPostgres } from './postgres';
 
@@ -34,8 +33,7 @@ export const deploymentCases: DeploymentCase[] = [
     name: 'PGlite',
     async start(overrides = {}, parts = {}) {
       const temp = temporaryDir();
-      const db = await openFreshPglite();
-      await runMigrations(db);
+      const db = await openMigratedPglite();
       const server = await startServer(testConfig(temp.dir, overrides), { ...parts, db });
       return {
         origins: [server.origin],

@@ -1,8 +1,7 @@
 // The usual setup of a test file that needs the real server but no particular database: a fresh, migrated
 // in-memory PGlite and a temporary data directory, all closed or removed by `stop`.
 import type { Config } from '../../server/config';
-import { runMigrations } from '../../server/db/migrations';
-import { openFreshPglite } from '../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../tooling/fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../tooling/server';
 
 export interface MemoryServer extends RunningServer {
@@ -11,8 +10,7 @@ export interface MemoryServer extends RunningServer {
 
 export async function startMemoryServer(overrides: Partial<Config> = {}): Promise<MemoryServer> {
   const temp = temporaryDir();
-  const db = await openFreshPglite();
-  await runMigrations(db);
+  const db = await openMigratedPglite();
   const server = await startServer(testConfig(temp.dir, overrides), { db });
   return {
     ...server,

@@ -123,8 +123,42 @@ async function waitForScreen(page: Page, expected: ScreenFacts, where: () => str
         `${where()}\nexpected the screen to show ${JSON.stringify(expected)}\nbut it shows ${JSON.stringify(seen)}`,
       );
     }
-    await page.waitForTimeout(50);
+    await nextChangeOnScreen(page);
     seen = await readScreenAcrossNavigation(page);
+  }
+}
+
+/**
+ * Settles at the page's next change (a node, an attribute or text changed, the address or a control's value), or
+ * after 50 ms, whichever comes first: the screen is read again as soon as it may show something new, not up to a
+ * poll's interval later (CI time, issue 35, D102). A checked radio changes no attribute, so the 50 ms still bound it;
+ * a navigation that ends the page's context ends the wait too.
+ */
+async function nextChangeOnScreen(page: Page): Promise<void> {
+  try {
+    await page.evaluate(
+      () =>
+        new Promise<void>((settle) => {
+          const observer = new MutationObserver(() => done());
+          const timer = setTimeout(() => done(), 50);
+          const events = ['popstate', 'input', 'change'] as const;
+          function done() {
+            observer.disconnect();
+            clearTimeout(timer);
+            for (const type of events) window.removeEventListener(type, done, true);
+            settle();
+          }
+          observer.observe(document, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            characterData: true,
+          });
+          for (const type of events) window.addEventListener(type, done, true);
+        }),
+    );
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('Execution context was destroyed'))) throw error;
   }
 }
 

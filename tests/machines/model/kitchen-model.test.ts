@@ -138,18 +138,32 @@ describe('every path through the kitchen statechart', () => {
 
   for (const journey of journeys) {
     describe(journey.name, () => {
+      // Each path is replayed once, checked as it goes, while the paths are planned (the planner needs the
+      // transitions it takes); its test then reports that replay (CI time, issue 35, D103). A path whose check
+      // failed is replayed again unchecked for the planner, and its test throws the failure.
+      const replayed = new Map<KitchenPath, Coverage | { failure: unknown }>();
       const paths = pathsCoveringEveryTransition(
         journey.input,
-        (path) => replay(path, journey.input, false),
+        (path) => {
+          try {
+            const coverage = replay(path, journey.input, true);
+            replayed.set(path, coverage);
+            return coverage;
+          } catch (failure) {
+            replayed.set(path, { failure });
+            return replay(path, journey.input, false);
+          }
+        },
         (from, event) => transitionsOfEdge(journey.input, from, event),
         plannedTransitions,
       );
       it(`generates paths (${paths.length})`, () => expect(paths.length).toBeGreaterThan(0));
       for (const path of paths) {
         it(describePath(path), () => {
-          const { states, transitions } = replay(path, journey.input, true);
-          for (const id of states) covered.states.add(id);
-          for (const key of transitions) covered.transitions.add(key);
+          const result = replayed.get(path) ?? replay(path, journey.input, true);
+          if ('failure' in result) throw result.failure;
+          for (const id of result.states) covered.states.add(id);
+          for (const key of result.transitions) covered.transitions.add(key);
         });
       }
     });

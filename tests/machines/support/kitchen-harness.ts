@@ -80,7 +80,7 @@ export function startKitchen(
   const send = (event: KitchenEvent) => actor.send(event);
   const view = () => viewOf(actor.getSnapshot());
   const until = (predicate: (snapshot: KitchenSnapshot) => boolean) =>
-    waitFor(actor, predicate, { timeout: 2_000 });
+    waitFor(actor, predicate, { timeout: 10_000 });
   const settled = () =>
     until(
       (snapshot) =>

@@ -12,8 +12,7 @@ import { jobPaths } from '../../../contract/generation';
 import { buildServer, ROUTE_SCHEMAS_UNUSED } from '../../../server/app';
 import { NOT_BUILT_MESSAGE } from '../../../server/app-shell/app-shell';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openFreshPglite, openMigratedPglite } from '../../../tooling/fresh-pglite';
 import {
   type RunningServer,
   startServer,
@@ -31,8 +30,7 @@ let server: RunningServer;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openFreshPglite();
-  await runMigrations(db);
+  db = await openMigratedPglite();
   server = await startServer(testConfig(temp.dir, { distDir: writeTestDist(temp.dir) }), { db });
 }, 60_000);
 

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../contract/errors';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
 import { clientNetwork } from '../../../server/security/client-network';
 import { databaseRateLimitStore } from '../../../server/security/rate-limit-store';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { type Answer, GenerationClient } from '../generation/generation-client';
 
@@ -17,8 +16,7 @@ const temp = temporaryDir();
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
-  db = await openFreshPglite();
-  await runMigrations(db);
+  db = await openMigratedPglite();
 }, 60_000);
 
 afterAll(async () => {

@@ -4,8 +4,7 @@ import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import { bootDataSchema } from '../../../contract/users';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import {
   cookieHeader,
   type RunningServer,
@@ -49,8 +48,7 @@ export interface AppServer {
 /** The real server, serving a minimal built app, on a fresh migrated in-memory PGlite that the test may query. */
 export async function startAppServer(overrides: Partial<Config> = {}): Promise<AppServer> {
   const temp = temporaryDir();
-  const db = await openFreshPglite();
-  await runMigrations(db);
+  const db = await openMigratedPglite();
   const config = testConfig(temp.dir, { distDir: writeTestDist(temp.dir), ...overrides });
   const server = await startServer(config, { db });
   return {

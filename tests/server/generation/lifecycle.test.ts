@@ -13,11 +13,10 @@ import {
 import { imageUrl } from '../../../contract/images';
 import type { GenerationStage } from '../../../machines/kitchen/actors';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
 import { generateEmptyRoom } from '../../../src/actors/generate-empty-room';
 import { generateKitchen } from '../../../src/actors/generate-kitchen';
 import { createApiClient } from '../../../src/api/client';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import { KITCHEN_PHOTO_SIZE } from '../../../tooling/made-images';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { APP_CONFIGURATION, CHOICES, GenerationClient, jobPath, startedJob } from './generation-client';
@@ -29,8 +28,7 @@ let server: RunningServer;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openFreshPglite();
-  await runMigrations(db);
+  db = await openMigratedPglite();
   server = await startServer(testConfig(temp.dir, { generationLimit: LIMIT }), { db });
 }, 60_000);
 

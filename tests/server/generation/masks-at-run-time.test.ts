@@ -3,8 +3,7 @@
 // Through the real server on PGlite, with the test's provider holding another visitor's job so this one waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import { knownKitchen } from '../../../tooling/known-kitchens';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, startedJob } from './generation-client';
@@ -16,8 +15,7 @@ let server: RunningServer;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openFreshPglite();
-  await runMigrations(db);
+  db = await openMigratedPglite();
   server = await startServer(testConfig(temp.dir, { generationProvider: SCRIPTED_PROVIDER }), { db });
 }, 60_000);
 

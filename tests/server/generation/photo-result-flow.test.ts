@@ -6,10 +6,9 @@ import { API_PREFIX } from '../../../contract/endpoints';
 import { jobPaths, jobResponseSchema } from '../../../contract/generation';
 import { imageUrl } from '../../../contract/images';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
 import { CONCEPT_WIDTH } from '../../../server/generation/render/render-concept';
 import { UNMARKED_PHOTO_NOTE } from '../../../server/jobs/result-fields';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import { catalogueFront, knownKitchen } from '../../../tooling/known-kitchens';
 import type { KitchenWithMasks } from '../../../tooling/known-masks';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
@@ -27,8 +26,7 @@ let photo: Buffer<ArrayBuffer>;
 let masks: KitchenWithMasks['masks'];
 
 beforeAll(async () => {
-  db = await openFreshPglite();
-  await runMigrations(db);
+  db = await openMigratedPglite();
   server = await startServer(testConfig(temp.dir, { generationLimit: LIMIT }), { db });
   const kitchen = await knownKitchen({ width: 1200 });
   photo = Buffer.from(await sharp(kitchen.picture.bytes).jpeg({ quality: 95 }).toBuffer());

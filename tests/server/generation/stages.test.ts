@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../contract/errors';
 import { jobResponseSchema } from '../../../contract/generation';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { GenerationClient, startedJob } from './generation-client';
 import { registerScriptedProvider, SCRIPTED_PROVIDER } from './scripted-provider';
@@ -18,8 +17,7 @@ let server: RunningServer;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openFreshPglite();
-  await runMigrations(db);
+  db = await openMigratedPglite();
   server = await startServer(
     testConfig(temp.dir, {
       generationLimit: LIMIT,

@@ -9,9 +9,8 @@ import { apiErrorSchema } from '../../../contract/errors';
 import { validateImageResponseSchema } from '../../../contract/images';
 import type { Config } from '../../../server/config';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
 import type { Moderator } from '../../../server/moderation/moderator';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import { kitchenPhoto, kitchenPicture } from '../../../tooling/made-images';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
 import { describeWithRealPhotos } from '../../support/real-photos';
@@ -79,8 +78,7 @@ async function serverWith(overrides: Partial<Config>, moderator?: Moderator): Pr
 }
 
 beforeAll(async () => {
-  db = await openFreshPglite();
-  await runMigrations(db);
+  db = await openMigratedPglite();
   [jpeg, large] = await Promise.all([kitchenPhoto(), kitchenPicture({ width: 6000, height: 4000 })]);
 }, 60_000);
 

@@ -9,12 +9,11 @@ import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import { apiErrorSchema } from '../../../contract/errors';
 import { IMAGE_UPLOAD_FIELD, imageUrl, validateImageResponseSchema } from '../../../contract/images';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
 import { createImageStore } from '../../../server/images/store/catalogued-image-store';
 import { createDiskBytes } from '../../../server/images/store/disk-bytes';
 import { createThreadedModerator } from '../../../server/moderation/moderation-thread';
 import { createRuleModerator, mostlyMagenta } from '../../../server/moderation/rule-moderator';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import { jpegBomb, kitchenPhoto, pngBomb, truncatedJpeg } from '../../../tooling/made-images';
 import { itWithRealPhotos } from '../../support/real-photos';
 import { readFixture } from './images-fixtures';
@@ -32,8 +31,7 @@ let kitchen: Buffer;
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'image-routes-'));
-  db = await openFreshPglite();
-  await runMigrations(db);
+  db = await openMigratedPglite();
   // Images are owned: the test users 1 to 50 exist.
   await createUsers(db, 50);
   const store = createImageStore({

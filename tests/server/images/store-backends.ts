@@ -8,7 +8,7 @@ import type { Database, Queryable } from '../../../server/db/database';
 import { runMigrations } from '../../../server/db/migrations';
 import { openPostgres } from '../../../server/db/postgres';
 import type { S3Settings } from '../../../server/images/store/s3-bytes';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import { temporaryDir } from '../../../tooling/server';
 import { startPostgres } from '../../support/postgres';
 
@@ -52,12 +52,6 @@ export async function startS3rver(
   };
 }
 
-async function migratedPglite() {
-  const db = await openFreshPglite();
-  await runMigrations(db);
-  return db;
-}
-
 const onPglite = (
   name: string,
   choose: (dataDir: string) => Promise<{ config: Partial<Config>; stop?: () => Promise<void> }>,
@@ -66,7 +60,7 @@ const onPglite = (
     name,
     async open() {
       const temp = temporaryDir('kr-images-');
-      const db = await migratedPglite();
+      const db = await openMigratedPglite();
       const { config, stop } = await choose(temp.dir);
       return {
         db,

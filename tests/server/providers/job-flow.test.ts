@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../../../contract/images';
 import type { Database } from '../../../server/db/database';
-import { runMigrations } from '../../../server/db/migrations';
 import type { GenerationProvider } from '../../../server/generation/provider';
 import { registerGenerationProvider } from '../../../server/generation/provider-registry';
 import {
@@ -22,7 +21,7 @@ import {
   createReplicateProvider,
   REPLICATE_DEFAULTS,
 } from '../../../server/generation/providers/replicate/replicate-provider';
-import { openFreshPglite } from '../../../tooling/fresh-pglite';
+import { openMigratedPglite } from '../../../tooling/fresh-pglite';
 import { knownKitchen } from '../../../tooling/known-kitchens';
 import type { KitchenWithMasks } from '../../../tooling/known-masks';
 import { type RunningServer, startServer, temporaryDir, testConfig } from '../../../tooling/server';
@@ -91,8 +90,7 @@ let db: Database;
 const temp = temporaryDir();
 
 beforeAll(async () => {
-  db = await openFreshPglite();
-  await runMigrations(db);
+  db = await openMigratedPglite();
 }, 60_000);
 
 afterAll(async () => {
