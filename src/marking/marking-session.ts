@@ -15,6 +15,7 @@ import {
   objectCoreRegions,
   unpaintedKeep,
 } from './keep-seeds';
+import { type LineSupport, prepareLineSupport } from './line-support';
 import {
   DEFAULT_LOOK_ALIKE,
   type LookAlikeOptions,
@@ -24,11 +25,11 @@ import {
   regionShapes,
 } from './look-alikes';
 import type { LabPicture, RgbaPicture } from './pixels';
-import { refineEdges } from './refine-edges';
+import { DEFAULT_REFINE, type RefineOptions, refineEdges } from './refine-edges';
 import { type RegionGraph, regionGraph } from './region-graph';
 import { type PhotoEdge, runOffRegions } from './run-off-edges';
 import { type Superpixels, slic } from './slic';
-import { everTouched, seedRegions } from './stroke-seeds';
+import { everTouched, forEachPathPixel, seedRegions } from './stroke-seeds';
 
 export interface MarkingOptions {
   /** About how many superpixels (DESIGN: about 4,000 at 1200 px). */
@@ -39,6 +40,8 @@ export interface MarkingOptions {
   lookAlike?: LookAlikeOptions;
   /** What a detector found in the photo: their cores stay the photo's own unless a stroke says otherwise. */
   objects?: readonly FoundObject[];
+  /** How the borders are settled at the pixel level (`refine-edges.ts`). */
+  refine?: RefineOptions;
 }
 
 export interface Marking {
@@ -65,6 +68,9 @@ export class MarkingSession {
   private readonly objectCores: number[][];
   private readonly shapes: RegionShapes;
   private readonly edges: Float32Array;
+  /** How strongly each pixel lies on a straight edge: where the refinement settles the borders. */
+  private readonly lineSupport: LineSupport;
+  private readonly refine: RefineOptions;
 
   constructor(picture: RgbaPicture, options: MarkingOptions = {}) {
     this.lab = toLab(picture);
@@ -72,6 +78,7 @@ export class MarkingSession {
     this.height = picture.height;
     const edges = edgeStrength(this.lab);
     this.edges = edges;
+    this.lineSupport = prepareLineSupport(this.lab);
     this.superpixels = slic(this.lab, edges, { regions: options.regions ?? 4000 });
     this.graph = regionGraph(this.lab, edges, this.superpixels);
     this.costs = options.costs ?? DEFAULT_GROWTH_COSTS;
@@ -89,6 +96,7 @@ export class MarkingSession {
     );
     // Half a superpixel's side: far enough to reach across one that straddles an edge.
     this.borderRadius = Math.max(2, Math.ceil(Math.sqrt((this.width * this.height) / this.graph.count) / 2));
+    this.refine = options.refine ?? DEFAULT_REFINE;
   }
 
   mark(marks: readonly Mark[]): Marking {
@@ -100,13 +108,51 @@ export class MarkingSession {
       NOT_THIS,
       this.costs,
     );
-    const pixels = refineEdges(this.lab, this.superpixels, this.graph, labels, this.borderRadius);
+    const pixels = refineEdges(
+      this.lab,
+      this.superpixels,
+      this.graph,
+      labels,
+      this.lineSupport,
+      this.strokePixels(marks),
+      2 * this.borderRadius,
+      this.refine,
+    );
     const brush = marks.at(-1)?.brush;
     const offered =
       brush && brush !== 'not-this'
         ? lookAlikes(this.graph, labels, labelOf(brush), this.shapes, this.lookAlike)
         : { regions: [], areas: 0, pixels: 0 };
     return { pixels, regions: labels, lookAlikes: { ...offered, brush } };
+  }
+
+  /**
+   * 1 under every stroke's path where the photo's colour is within `strokeColour` ΔE of the stroke's median colour:
+   * the pixels the visitor painted keep their label at the pixel level, less where the stroke crossed something
+   * else on the way (a hob, a tap on the counter).
+   */
+  private strokePixels(marks: readonly Mark[]): Uint8Array {
+    const painted = new Uint8Array(this.width * this.height);
+    const limit = this.refine.strokeColour ** 2;
+    const { lab } = this.lab;
+    for (const mark of marks) {
+      if (mark.kind !== 'stroke') continue;
+      const path: number[] = [];
+      forEachPathPixel(mark.points, this.width, this.height, (pixel) => {
+        path.push(pixel);
+      });
+      const median = [0, 1, 2].map((channel) => {
+        const values = path.map((pixel) => lab[pixel * 3 + channel] ?? 0).sort((a, b) => a - b);
+        return values[values.length >> 1] ?? 0;
+      });
+      for (const pixel of path) {
+        let distance = 0;
+        for (let channel = 0; channel < 3; channel++)
+          distance += ((lab[pixel * 3 + channel] ?? 0) - (median[channel] ?? 0)) ** 2;
+        if (distance <= limit) painted[pixel] = 1;
+      }
+    }
+    return painted;
   }
 
   /** The superpixels just beyond the counter edges along each worktop stroke, less the worktop's own (`mine`). */
