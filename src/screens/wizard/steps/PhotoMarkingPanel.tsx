@@ -4,10 +4,13 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { FIRST_STEP, nextStepOf } from '../../../../machines/kitchen/steps';
 import type { SurfaceMaskFiles } from '../../../api/surface-masks';
+import { useAppServices } from '../../../kitchen/app-services';
 import { useKitchenContext, useKitchenView, useSend } from '../../../kitchen/use-kitchen';
-import { usePreloadIntent } from '../../../routing/use-preload-intent';
 
 const MarkingTool = lazy(() => import('../marking/MarkingTool'));
+
+/** The step after the photo, whose "Your kitchen" shows the first live preview. */
+const NEXT_STEP = nextStepOf(FIRST_STEP) ?? FIRST_STEP;
 
 export const MARKING_WORDS = {
   invite: 'Next, mark your cabinet fronts and worktop, so only they take your new colors.',
@@ -20,8 +23,9 @@ export const MARKING_WORDS = {
 
 /**
  * The invitation under a checked photo, or nothing when the photo is not ready for marking. Once the photo is
- * marked, the next step is loaded at once: its "Your kitchen" is the first live preview, and waiting for Next to
- * load its code would add a few hundred milliseconds to it (issue 33's 1 s budget).
+ * marked, the next step's code is loaded at once: its "Your kitchen" is the first live preview, and waiting for
+ * Next to load the code would add a few hundred milliseconds to it (issue 33's 1 s budget). Only the code: the
+ * step's lists are still fetched on intent or when it opens, so a list that fails fails on its own step.
  */
 export function MarkingInvite() {
   const send = useSend();
@@ -29,10 +33,10 @@ export function MarkingInvite() {
     marking: context.photoMarking,
     ready: context.moderationPassed === true && context.inputImageDataUrl !== null,
   }));
-  const { onFocus: preloadNextStep } = usePreloadIntent(nextStepOf(FIRST_STEP));
+  const { preloadScreen } = useAppServices();
   useEffect(() => {
-    if (marking === 'marked') preloadNextStep();
-  }, [marking, preloadNextStep]);
+    if (marking === 'marked') preloadScreen(`create-kitchen/${NEXT_STEP}`);
+  }, [marking, preloadScreen]);
   if (!ready) return null;
   const words =
     marking === 'marked'
