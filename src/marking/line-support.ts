@@ -72,11 +72,6 @@ export function supportIn(support: LineSupport, wanted: Uint8Array): Uint8Array 
   return levels;
 }
 
-/** Every pixel's level at once (for measuring, and for pictures of the map). */
-export function lineSupport(picture: LabPicture): Uint8Array {
-  return supportIn(prepareLineSupport(picture), new Uint8Array(picture.width * picture.height).fill(1));
-}
-
 function levelAt({ xx, xy, yy }: LineSupport, x: number, y: number, width: number, height: number): number {
   // The direction across the edge from the tensor summed over 3 × 3, so one noisy pixel does not turn it.
   let sxx = 0;

@@ -24,15 +24,11 @@ export interface RefineOptions {
    * label's to stay worktop whatever the edges say: a worktop thinner than the band has no pixels outside it.
    */
   readonly worktopMargin: number;
-  /** Whether the pixels under the visitor's strokes keep their label (the seeds a thin worktop floods from). */
-  readonly strokeSeeds: boolean;
-  /** How near (ΔE) a stroke's pixel must be to the stroke's median colour to be a seed. */
-  readonly strokeColour: number;
   /**
-   * Whether a pixel may take only a label its own superpixel or a neighbouring one has: the band moves a border
-   * to an edge, never carries a label across a superpixel that has no neighbour of that label.
+   * How near (ΔE) a pixel under a visitor's stroke must be to the stroke's median colour to keep its label: the
+   * seeds a thin worktop floods from.
    */
-  readonly nearLabelsOnly: boolean;
+  readonly strokeColour: number;
   /**
    * A pixel the growth left the photo's own stays so when its colour is this much (ΔE) nearer the photo's own
    * superpixels around it than the surface's that flooded it.
@@ -48,9 +44,7 @@ export interface RefineOptions {
 export const DEFAULT_REFINE: RefineOptions = {
   bandSides: 1.5,
   worktopMargin: 15,
-  strokeSeeds: true,
   strokeColour: 8,
-  nearLabelsOnly: true,
   keepVeto: 20,
   keepCores: 0.33,
 };
@@ -95,7 +89,7 @@ export function refineEdges(
     const bits = near[superpixels.labels[pixel] ?? 0] ?? 0;
     const sure =
       (bits & (bits - 1)) === 0 ||
-      (options.strokeSeeds && strokePixels[pixel] === 1) ||
+      strokePixels[pixel] === 1 ||
       (cores?.[pixel] === 1 &&
         !isSurface(painted[pixel] ?? 0) &&
         keepLead(picture, superpixels, graph, regionLabels, pixel, -1) > 0) ||
@@ -103,8 +97,9 @@ export function refineEdges(
         labelLead(picture, superpixels, graph, regionLabels, pixel) > options.worktopMargin);
     if (!sure) decided[pixel] = UNDECIDED;
   }
-  const allowed = options.nearLabelsOnly ? near : undefined;
-  floodByMinimax(decided, cost, superpixels.labels, allowed, width, height);
+  // A pixel takes only a label its own superpixel or a neighbouring one has: the band moves a border to an edge,
+  // never carries a label across a superpixel with no neighbour of that label.
+  floodByMinimax(decided, cost, superpixels.labels, near, width, height);
   for (let pixel = 0; pixel < decided.length; pixel++) {
     const own = painted[pixel] ?? 0;
     const label = decided[pixel] ?? 0;
@@ -206,7 +201,7 @@ function nearLabels({ count, start, neighbours }: RegionGraph, regionLabels: Uin
 
 /**
  * Every UNDECIDED pixel takes the label of the decided pixels whose path to it has the lowest largest `cost`
- * (ties: the nearest in steps), among the labels `allowed` its superpixel (`regions`) when given; a pixel no allowed
+ * (ties: the nearest in steps), among the labels `allowed` its superpixel (`regions`, one bit a label); a pixel no allowed
  * label reaches stays UNDECIDED. A bucket queue over the 256 cost levels: as the level only rises, the first label
  * to reach a pixel is the one that wins it, so each pixel is queued once.
  */
@@ -214,7 +209,7 @@ function floodByMinimax(
   labels: Uint8Array,
   cost: Uint8Array,
   regions: Int32Array,
-  allowed: Uint8Array | undefined,
+  allowed: Uint8Array,
   width: number,
   height: number,
 ): void {
@@ -243,7 +238,7 @@ function floodByMinimax(
       for (let side = 0; side < 4; side++) {
         const beside = neighbourOf(pixel, x, side, width, height);
         if (beside < 0 || labels[beside] !== UNDECIDED) continue;
-        if (allowed && (((allowed[regions[beside] ?? 0] ?? 0) >> label) & 1) === 0) continue;
+        if ((((allowed[regions[beside] ?? 0] ?? 0) >> label) & 1) === 0) continue;
         labels[beside] = label;
         const at = Math.max(level, cost[beside] ?? 0);
         const tail = tails[at] ?? -1;
