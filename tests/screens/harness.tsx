@@ -1,7 +1,7 @@
 // Renders the app's routes as it ships them (later screens load on demand) around a real kitchen statechart whose
 // server calls are fakes (these tests are about what the screens show and send, not about HTTP), inside the
 // same providers the app uses.
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type Actor, fromPromise } from 'xstate';
 import { OFFLINE_IMAGE_SERVICE } from '../../contract/image-services';
@@ -249,4 +249,18 @@ export function renderApp(server: FakeServer = {}) {
     context: () => kitchen.getSnapshot().context,
     navigate: (route: RouteId) => act(() => kitchen.send({ type: 'NAVIGATE', route })),
   };
+}
+
+/**
+ * The app from a wizard with every choice made (`COMPLETE_SELECTIONS` unless `server.restored` says otherwise),
+ * Generate pressed on the last step and the result page shown.
+ */
+export async function startGeneration(server: FakeServer = {}) {
+  const app = renderApp({ restored: COMPLETE_SELECTIONS, ...server });
+  await act(async () => {});
+  app.navigate('create-kitchen/kitchen-island');
+  await shown('Kitchen Island');
+  fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+  await shown('Your Kitchen');
+  return app;
 }

@@ -9,7 +9,7 @@ import type { PreviewOutcome } from '../../machines/kitchen/actors';
 import type { PersistedSelections } from '../../machines/kitchen/context';
 import type { RouteId } from '../../machines/kitchen/routes';
 import { unchangedNote } from '../../src/screens/your-kitchen/ResultView';
-import { COMPLETE_SELECTIONS, renderApp, SAGE_FRONT, shown } from './harness';
+import { COMPLETE_SELECTIONS, renderApp, SAGE_FRONT, shown, startGeneration } from './harness';
 
 afterEach(cleanup);
 
@@ -116,18 +116,8 @@ describe('Your kitchen on every step after marking (issue 33)', () => {
 });
 
 describe('after a kitchen is made (issue 33 items 5 and 6)', () => {
-  async function generated() {
-    const app = renderApp({ restored: MARKED });
-    await act(async () => {});
-    app.navigate('create-kitchen/kitchen-island');
-    await shown('Kitchen Island');
-    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    await shown('Your Kitchen');
-    return app;
-  }
-
   it('says "Generate again" would give the same picture while nothing changed, and not after a change', async () => {
-    await generated();
+    await startGeneration({ restored: MARKED });
     const again = await screen.findByRole('button', { name: 'Generate again' });
     const note = screen.getByText(unchangedNote(true));
     expect(again.getAttribute('aria-describedby')).toContain(note.id);

@@ -5,7 +5,7 @@ import type { GeneratedKitchen, GenerateKitchenInput } from '../../machines/kitc
 import { generationFailureOf } from '../../src/actors/generation-failure';
 import { ApiHttpError } from '../../src/api/request-errors';
 import { UNMARKED_PHOTO_NOTES } from '../../src/screens/your-kitchen/UnmarkedPhotoNote';
-import { COMPLETE_SELECTIONS, PHOTO_DATA_URL, renderApp, shown } from './harness';
+import { COMPLETE_SELECTIONS, PHOTO_DATA_URL, renderApp, shown, startGeneration } from './harness';
 
 afterEach(cleanup);
 
@@ -25,16 +25,6 @@ function controllableGeneration() {
       act(() => listener?.send({ type: 'GENERATION.STAGE', stage })),
     finish: (result: GeneratedKitchen) => act(async () => finish(result)),
   };
-}
-
-async function startGeneration(server: Parameters<typeof renderApp>[0]) {
-  const app = renderApp({ restored: COMPLETE_SELECTIONS, ...server });
-  await act(async () => {});
-  app.navigate('create-kitchen/kitchen-island');
-  await shown('Kitchen Island');
-  fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-  await shown('Your Kitchen');
-  return app;
 }
 
 describe('your kitchen', () => {
