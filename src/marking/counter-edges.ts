@@ -10,8 +10,10 @@ export interface CounterEdgeOptions {
    * superpixel's side (one straddling a faint edge would carry keep onto the counter).
    */
   readonly beyond: number;
-  /** How much stronger than the median along the look an edge must be to count. */
+  /** How much stronger than the counter's own surface, between the stroke and it, an edge must be to count. */
   readonly contrast: number;
+  /** The least baseline, as a share of the median edge strength over the whole look. */
+  readonly floor: number;
   /**
    * How far the seeds run on past the stroke's ends, as a share of its length: the wall behind a hob between two
    * counters is the same wall.
@@ -23,6 +25,7 @@ export const DEFAULT_COUNTER_EDGES: CounterEdgeOptions = {
   reach: 0.08,
   beyond: 0.03,
   contrast: 2,
+  floor: 0.8,
   extend: 0.5,
 };
 
@@ -75,10 +78,15 @@ export function beyondCounterEdges(
     for (const side of [1, -1]) {
       const strengths = Array.from({ length: reach + 1 }, (_, offset) => profile(side * offset));
       const median = [...strengths].sort((a, b) => a - b)[Math.floor(strengths.length / 2)] ?? 0;
+      // The counter's own surface between the stroke and a candidate edge is the baseline: a tiled splashback
+      // beyond the edge is as busy as the edge itself, so the whole look's median hid it (D120). Never below a
+      // share of that median, or a grain or reflection on a smooth counter would count.
+      const nearMedian = (offset: number) =>
+        [...strengths.slice(0, offset)].sort((a, b) => a - b)[offset >> 1] ?? 0;
       const edgeAt = strengths.findIndex(
         (strength, offset) =>
           offset >= 2 &&
-          strength >= options.contrast * median &&
+          strength >= options.contrast * Math.max(nearMedian(offset), options.floor * median) &&
           strength > 0 &&
           strength >= (strengths[offset - 1] ?? 0) &&
           strength >= (strengths[offset + 1] ?? 0),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { labelOf, type Mark } from '../../src/marking/brushes';
+import { beyondCounterEdges, DEFAULT_COUNTER_EDGES } from '../../src/marking/counter-edges';
 import { MarkingSession } from '../../src/marking/marking-session';
 import { drawnPicture, drawnPlane, iou } from './drawn-pictures';
 
@@ -37,8 +38,39 @@ describe("keep beyond a counter's edges", () => {
   it('is what holds the wall: without looking for the edge, the worktop climbs it', () => {
     const session = new MarkingSession(picture, {
       regions: 500,
-      counterEdges: { reach: 0, beyond: 0, contrast: 2, extend: 0 },
+      counterEdges: { ...DEFAULT_COUNTER_EDGES, reach: 0, beyond: 0, extend: 0 },
     });
     expect(share(session.mark([stroke]).pixels)).toBeGreaterThan(0.5);
+  });
+});
+
+// Issue 32, kitchen-12: the counter's back edge under a tiled splashback is no stronger than the tiles' grout, so
+// measured against the whole look (counter and tiles) it was not found and the worktop climbed the tiles. Measured
+// against the counter's own smooth surface between the stroke and it, it is (D120).
+describe("a counter's back edge under a busy splashback", () => {
+  const [width, height] = [400, 120];
+  const strokeRow = 90;
+  const backEdgeRow = 80;
+  // Edge strength a row: the counter smooth, its back edge faint, the tiles busy with grout every fourth row.
+  const strengthOf = (y: number) =>
+    y === backEdgeRow ? 7.5 : y > backEdgeRow ? 1 : (backEdgeRow - y) % 4 === 0 ? 7 : 4;
+  const edges = Float32Array.from({ length: width * height }, (_, pixel) =>
+    strengthOf(Math.floor(pixel / width)),
+  );
+  const stroke = [40, strokeRow, 360, strokeRow];
+  const rowsOf = (pixels: number[]) => new Set(pixels.map((pixel) => Math.floor(pixel / width)));
+
+  it('is found, and keep is seeded just beyond it on the tiles', () => {
+    const rows = rowsOf(beyondCounterEdges(edges, width, height, [stroke], 4));
+    const beyond = Math.round(DEFAULT_COUNTER_EDGES.beyond * width);
+    expect(rows.has(backEdgeRow - beyond)).toBe(true);
+    expect([...rows].some((row) => row > backEdgeRow && row < strokeRow)).toBe(false);
+  });
+
+  it('is not found against the whole look alone', () => {
+    const rows = rowsOf(
+      beyondCounterEdges(edges, width, height, [stroke], 4, { ...DEFAULT_COUNTER_EDGES, floor: 1 }),
+    );
+    expect([...rows].some((row) => row < backEdgeRow)).toBe(false);
   });
 });
