@@ -24,6 +24,11 @@ export interface GrowthCosts {
   readonly tolerance: number;
   /** The largest step a brush may take and still claim what lies beyond it. */
   readonly reach: number;
+  /**
+   * Inside a door traced between the gaps a stroke crosses (`door-gaps.ts`), how much nearer than the brush
+   * unpainted keep must be to hold a superpixel: only across a real edge, not by a shade of the same white.
+   */
+  readonly doorTie: number;
 }
 
 // Tuned with the simulated visitor's natural strokes on the real kitchens that are not held out
@@ -34,6 +39,7 @@ export const DEFAULT_GROWTH_COSTS: GrowthCosts = {
   likeness: 2,
   tolerance: 2,
   reach: 40,
+  doorTie: 12,
 };
 
 /** What a brush and its rival keep start from. */
@@ -48,6 +54,8 @@ export interface BrushSeeds {
   readonly touched: readonly number[];
   /** The superpixels keep starts from against this brush: painted "Not this" and the unpainted keep seeds. */
   readonly keep: readonly number[];
+  /** 1 for each superpixel inside a door traced from the brush's strokes (`doorTie`). */
+  readonly doors?: Uint8Array;
 }
 
 /**
@@ -74,7 +82,8 @@ export function growLabels(
   const heldByPainted = new Uint8Array(count);
   for (const brush of brushes) {
     if (brush.touched.length === 0) continue;
-    const claims = nearness(graph, brush.pinned, unlikenessTo(graph, brush.pinned, costs), costs);
+    const unlike = unlikenessTo(graph, brush.pinned, costs);
+    const claims = nearness(graph, brush.pinned, unlike, costs);
     const competes =
       brush.pinned.length === brush.touched.length
         ? claims
@@ -86,7 +95,8 @@ export function growLabels(
       best.sum[region] = competes.sum[region] ?? Number.POSITIVE_INFINITY;
       nearest[region] = brush.label;
       const inReach = (claims.largest[region] ?? 0) <= costs.reach;
-      beatsKeep[region] = inReach && nearer(claims, keep, region) ? 1 : 0;
+      beatsKeep[region] =
+        inReach && (nearer(claims, keep, region) || inDoor(brush, claims, keep, region, costs)) ? 1 : 0;
       heldByPainted[region] = keep.fromMarked[region] ?? 0;
     }
   }
@@ -99,6 +109,19 @@ export function growLabels(
   // A pinned superpixel is its brush's, whatever the growth says (the later of two marks already won there).
   for (const brush of brushes) for (const region of brush.pinned) labels[region] = brush.label;
   return labels;
+}
+
+/**
+ * Inside a traced door, where the brush and unpainted keep reach a superpixel across no edge between them (a near
+ * tie: in white kitchens most of what the growth missed or leaked is decided by a shade, D121), the door says it
+ * is the brush's. What the visitor painted "Not this" is never taken back.
+ */
+function inDoor(brush: BrushSeeds, claims: Nearness, keep: Nearness, region: number, costs: GrowthCosts) {
+  return (
+    brush.doors?.[region] === 1 &&
+    keep.fromMarked[region] === 0 &&
+    (claims.largest[region] ?? Number.POSITIVE_INFINITY) - (keep.largest[region] ?? 0) < costs.doorTie
+  );
 }
 
 interface Nearness {

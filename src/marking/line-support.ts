@@ -72,33 +72,40 @@ export function supportIn(support: LineSupport, wanted: Uint8Array): Uint8Array 
   return levels;
 }
 
-function levelAt({ xx, xy, yy }: LineSupport, x: number, y: number, width: number, height: number): number {
-  // The direction across the edge from the tensor summed over 3 × 3, so one noisy pixel does not turn it.
+/**
+ * The normal to the edge at (x, y) (a unit vector): the main eigenvector of the tensor summed over a (2r + 1)²
+ * window, so one noisy pixel does not turn it.
+ */
+export function edgeNormal(
+  { width, height, xx, xy, yy }: LineSupport,
+  x: number,
+  y: number,
+  radius: number,
+): [number, number] {
   let sxx = 0;
   let sxy = 0;
   let syy = 0;
-  for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++) {
-    for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
+  for (let ny = Math.max(0, y - radius); ny <= Math.min(height - 1, y + radius); ny++) {
+    for (let nx = Math.max(0, x - radius); nx <= Math.min(width - 1, x + radius); nx++) {
       const at = ny * width + nx;
       sxx += xx[at] ?? 0;
       sxy += xy[at] ?? 0;
       syy += yy[at] ?? 0;
     }
   }
-  // The tensor's main eigenvector (nx, ny) is the normal to the edge; the edge runs along (-ny, nx).
   // Written two ways so that neither cancels: (half + r, xy) and (xy, r - half) are the same direction.
   const half = (sxx - syy) / 2;
   const root = Math.sqrt(half * half + sxy * sxy);
-  let nx = half >= 0 ? half + root : sxy;
-  let ny = half >= 0 ? sxy : root - half;
+  const nx = half >= 0 ? half + root : sxy;
+  const ny = half >= 0 ? sxy : root - half;
   const norm = Math.sqrt(nx * nx + ny * ny);
-  if (norm === 0) {
-    nx = 1;
-    ny = 0;
-  } else {
-    nx /= norm;
-    ny /= norm;
-  }
+  return norm === 0 ? [1, 0] : [nx / norm, ny / norm];
+}
+
+function levelAt(support: LineSupport, x: number, y: number, width: number, height: number): number {
+  const { xx, xy, yy } = support;
+  // The edge runs along (-ny, nx).
+  const [nx, ny] = edgeNormal(support, x, y, 1);
   const a = nx * nx;
   const b = 2 * nx * ny;
   const c = ny * ny;

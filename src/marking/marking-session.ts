@@ -5,6 +5,7 @@ import { MARKED_SURFACES, type MarkedSurface } from '../../contract/surface-mask
 import { type Brush, labelOf, type Mark, surfaceLabel } from './brushes';
 import { toLab } from './colour-lab';
 import { beyondCounterEdges, type CounterEdgeOptions, DEFAULT_COUNTER_EDGES } from './counter-edges';
+import { DEFAULT_DOOR_GAPS, type DoorGapOptions, doorsAlong, insideDoor } from './door-gaps';
 import { edgeStrength } from './edge-strength';
 import { type BrushSeeds, DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
 import {
@@ -37,6 +38,7 @@ export interface MarkingOptions {
   costs?: GrowthCosts;
   keep?: KeepOptions;
   counterEdges?: CounterEdgeOptions;
+  doorGaps?: DoorGapOptions;
   lookAlike?: LookAlikeOptions;
   /** What a detector found in the photo: their cores stay the photo's own unless a stroke says otherwise. */
   objects?: readonly FoundObject[];
@@ -63,6 +65,7 @@ export class MarkingSession {
   private readonly lookAlike: LookAlikeOptions;
   private readonly keep: KeepOptions;
   private readonly counterEdges: CounterEdgeOptions;
+  private readonly doorGaps: DoorGapOptions;
   private readonly borderRadius: number;
   private readonly border: PhotoEdge;
   private readonly objectCores: number[][];
@@ -85,6 +88,7 @@ export class MarkingSession {
     this.lookAlike = options.lookAlike ?? DEFAULT_LOOK_ALIKE;
     this.keep = options.keep ?? DEFAULT_KEEP;
     this.counterEdges = options.counterEdges ?? DEFAULT_COUNTER_EDGES;
+    this.doorGaps = options.doorGaps ?? DEFAULT_DOOR_GAPS;
     this.border = borderRegions(this.superpixels);
     this.shapes = regionShapes(this.width, this.height, this.superpixels.labels, this.graph.count);
     this.objectCores = objectCoreRegions(
@@ -155,6 +159,22 @@ export class MarkingSession {
     return painted;
   }
 
+  /** 1 for each superpixel whose middle lies in a door traced along the fronts' strokes (`door-gaps.ts`). */
+  private withinDoors(strokes: readonly (readonly number[])[]): Uint8Array {
+    const within = new Uint8Array(this.graph.count);
+    const doors = doorsAlong(this.lineSupport, strokes, this.doorGaps);
+    if (doors.length === 0) return within;
+    const { centre } = this.graph;
+    for (let region = 0; region < this.graph.count; region++) {
+      const x = centre[region * 2] ?? 0;
+      const y = centre[region * 2 + 1] ?? 0;
+      if (doors.some((door) => insideDoor(door, x, y))) within[region] = 1;
+    }
+    // A detected thing (an oven in a tall unit, a fridge between runs) is no door, whatever lines run past it.
+    for (const core of this.objectCores) for (const region of core) within[region] = 0;
+    return within;
+  }
+
   /** The superpixels just beyond the counter edges along each worktop stroke, less the worktop's own (`mine`). */
   private beyondCounters(marks: readonly Mark[], mine: Uint8Array): number[] {
     const strokes = strokesOf(marks, 'worktop');
@@ -198,7 +218,8 @@ export class MarkingSession {
       const border = this.border.all.filter((region) => !runOff.has(region));
       keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
-      return { label, pinned, touched, keep };
+      const doors = surface === 'fronts' ? this.withinDoors(strokes) : undefined;
+      return { label, pinned, touched, keep, doors };
     });
   }
 }

@@ -13,8 +13,10 @@ import { describeWithRealPhotos } from '../support/real-photos';
 // neither fronts nor worktop must stay the photo's own. The figures are today's, held as a floor against a
 // regression (docs/benchmarks.md has each photo's, and the goals of 3% and 90% that they do not reach
 // yet); the held-out photos are held to the same bounds (D77 says what was tuned after they were first measured).
-const EACH = { keepMarked: 0.13, keptMarked: 0.45, fronts: 0.7, worktop: 0.35 };
-const MEAN = { keepMarked: 0.07, fronts: 0.8, worktop: 0.6 };
+// The traced doors (D121) raised the fronts' floors and moved two bounds a little the other way: kitchen-06's
+// sink rim is taken with its doors, and the held-out room leak rose 0.3 points.
+const EACH = { keepMarked: 0.13, keptMarked: 0.5, fronts: 0.78, worktop: 0.35 };
+const MEAN = { keepMarked: 0.075, fronts: 0.85, worktop: 0.6 };
 
 describeWithRealPhotos('natural strokes on real kitchens', () => {
   for (const heldOut of [false, true]) {
