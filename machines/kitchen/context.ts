@@ -55,6 +55,12 @@ export interface WizardState {
   selectedShape: string | null;
   /** The option chosen on each plain-choice step (step-table.ts), by step id; added to the spec's fields. */
   choices: Partial<Record<StepId, string>>;
+  /**
+   * What the latest kitchen was made from (preview.ts, `kitchenKeyOf`), so the result page can say when Generate
+   * again would make the same picture (D95); null before a kitchen is made, and once the photo or its marking
+   * changes. Added to the spec's fields (D117): kept with the picture, so the note survives a reload.
+   */
+  lastKitchenKey: string | null;
 }
 
 export interface KitchenContext extends WizardState {
@@ -85,11 +91,6 @@ export interface KitchenContext extends WizardState {
   markedMasks: SurfaceMaskUploads | null;
   /** The live preview of the visitor's kitchen (issue 33): its actor and the key it paints; null without marking. */
   preview: PreviewChild | null;
-  /**
-   * What the latest kitchen was made from (preview.ts, `kitchenKeyOf`), so the result page can say when Generate
-   * again would make the same picture (D95); null before a kitchen is made in this page.
-   */
-  lastKitchenKey: string | null;
   /** The user's earlier kitchens, newest first, as the result page shows them. */
   generationHistory: PastGeneration[];
   /** How the address bar follows the next route: a user's move adds an entry, a redirect replaces it. */
@@ -148,6 +149,7 @@ export const initialWizardState = (): WizardState => ({
   hasIsland: null,
   selectedShape: null,
   choices: {},
+  lastKitchenKey: null,
 });
 
 export const initialContext = (input: KitchenInput): KitchenContext => ({
@@ -168,7 +170,6 @@ export const initialContext = (input: KitchenInput): KitchenContext => ({
   markingsSaved: 0,
   markedMasks: null,
   preview: null,
-  lastKitchenKey: null,
   generationHistory: [],
   navigation: 'replace',
   direction: 'forward',

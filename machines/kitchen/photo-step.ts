@@ -29,6 +29,7 @@ const NO_PHOTO = {
   markedMasks: null,
   emptyRoomId: null,
   error: null,
+  lastKitchenKey: null,
 };
 
 export const photoActions = kitchenActions({
@@ -65,6 +66,8 @@ export const photoActions = kitchenActions({
       markingsSaved: context.markingsSaved + (params.marking === 'marked' ? 1 : 0),
       markedMasks: params.marking === 'marked' ? (params.masks ?? null) : null,
       inputImageId: params.imageId ?? context.inputImageId,
+      // A new marking (or none) is not what the latest kitchen was made from (D117).
+      lastKitchenKey: null,
       markingError: null,
     }),
   ),

@@ -45,16 +45,13 @@ export const previewKeyOf = (request: PreviewRequest | null): string | null =>
   request && JSON.stringify([request.imageId, request.marking, request.choices]);
 
 /**
- * What a generated kitchen depends on: the photo, its marking and every choice (the layout and island too, which
- * only the sketch shows). The result page compares the latest kitchen's with the choices now (D95).
+ * What a generated kitchen depends on: the photo, whether it is marked, and every choice (the layout and island
+ * too, which only the sketch shows). The result page compares the latest kitchen's with the choices now (D95).
+ * Which marking is not in it: the count of markings is this page's, so a reload would change it; instead a new
+ * photo or marking forgets the latest kitchen's key (photo-step.ts, D117), which is persisted with the picture.
  */
 export const kitchenKeyOf = (context: KitchenContext): string =>
-  JSON.stringify([
-    context.inputImageId,
-    context.photoMarking,
-    context.markingsSaved,
-    configurationOf(context)?.choices ?? null,
-  ]);
+  JSON.stringify([context.inputImageId, context.photoMarking, configurationOf(context)?.choices ?? null]);
 
 /** The choices, photo and marking are the latest kitchen's: Generate again would make the same picture. */
 export const isLatestKitchenUnchanged = (context: KitchenContext): boolean =>

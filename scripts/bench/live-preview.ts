@@ -60,12 +60,41 @@ const livePreviewProbe = `(() => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) records.longTasks.push({ start: entry.startTime, ms: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // What each long frame ran (the Long Animation Frames API): its scripts by what invoked them, and its rendering.
+  records.frames = [];
+  new PerformanceObserver((list) => {
+    for (const frame of list.getEntries())
+      records.frames.push({
+        start: frame.startTime,
+        ms: frame.duration,
+        render: frame.renderStart ? frame.startTime + frame.duration - frame.renderStart : 0,
+        styleAndLayout: frame.styleAndLayoutStart ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0,
+        scripts: frame.scripts.map((script) => ({
+          start: script.startTime,
+          ms: script.duration,
+          invoker: script.invoker,
+          source: (script.sourceURL.split('/').pop() || '') + (script.sourceFunctionName ? ' ' + script.sourceFunctionName : ''),
+          forcedLayout: script.forcedStyleAndLayoutDuration,
+        })),
+      });
+  }).observe({ type: 'long-animation-frame', buffered: true });
 })();`;
+
+/** A long animation frame (over 50 ms), with the scripts it ran and how long its rendering took. */
+interface LongFrame {
+  start: number;
+  ms: number;
+  /** From the frame's rendering start to its end (style, layout, paint), and its style and layout alone. */
+  render: number;
+  styleAndLayout: number;
+  scripts: { start: number; ms: number; invoker: string; source: string; forcedLayout: number }[];
+}
 
 interface Records {
   clicks: { what: string; at: number }[];
   paints: number[];
   longTasks: { start: number; ms: number }[];
+  frames: LongFrame[];
 }
 
 const records = (page: Page): Promise<Records> =>
@@ -129,6 +158,34 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
+/** The last click before a task, and how long before it. */
+function afterClick(task: { start: number }, clicks: Records['clicks']): string {
+  const click = clicks.filter((earlier) => earlier.at <= task.start).at(-1);
+  return click ? `${click.what} +${Math.round(task.start - click.at)} ms` : 'before any click';
+}
+
+/**
+ * What a long task was, in words: the last click before it (and how long before), and the long animation frame
+ * it fell in, if any: the scripts that ran, by what invoked them, and the frame's rendering.
+ */
+function describeTask(task: { start: number; ms: number }, { clicks, frames }: Records): string {
+  const after = afterClick(task, clicks);
+  const frame = frames.find((long) => long.start <= task.start + 1 && task.start < long.start + long.ms);
+  if (!frame) return `${Math.round(task.ms)} ms after ${after}: no long frame recorded`;
+  const scripts = frame.scripts
+    .filter((script) => script.ms >= 5)
+    .map(
+      (script) =>
+        `${script.invoker} (${script.source || 'no source'}) ${Math.round(script.ms)} ms` +
+        (script.forcedLayout >= 5 ? `, forced layout ${Math.round(script.forcedLayout)} ms` : ''),
+    );
+  return (
+    `${Math.round(task.ms)} ms after ${after}; its frame ${Math.round(frame.ms)} ms: ` +
+    `${scripts.length > 0 ? scripts.join('; ') : 'no script of 5 ms or more'}; ` +
+    `rendering ${Math.round(frame.render)} ms (style and layout ${Math.round(frame.styleAndLayout)} ms)`
+  );
+}
+
 interface Walk {
   /** "Use this marking" to the first picture on screen (on the step after the photo, Next pressed at once). */
   first: number;
@@ -138,6 +195,10 @@ interface Walk {
   longestTask: number;
   longestThrottledTask: number;
   tasksOver50: number;
+  /** Each unthrottled task over 50 ms, in words (describeTask). */
+  causes: string[];
+  /** The same for the slowed rows' tasks (printed, not reported). */
+  throttledCauses: string[];
 }
 
 async function walk(page: Page, throttle: (rate: number) => Promise<void>): Promise<Walk> {
@@ -220,6 +281,8 @@ async function walk(page: Page, throttle: (rate: number) => Promise<void>): Prom
     longestTask: Math.max(0, ...unthrottled.map((task) => task.ms)),
     longestThrottledTask: Math.max(0, ...throttled.map((task) => task.ms)),
     tasksOver50: unthrottled.length,
+    causes: unthrottled.map((task) => describeTask(task, done)),
+    throttledCauses: throttled.map((task) => describeTask(task, done)),
   };
 }
 
@@ -239,6 +302,7 @@ export const livePreviewBenchmark: Benchmark = {
         await context.close();
       }
     });
+    for (const cause of result.throttledCauses) console.log(`slowed 4×: ${cause}`);
     const rows = result.rows.map(({ label, samples, budget }) => [
       label,
       String(samples.length),
@@ -277,12 +341,20 @@ ${table(
     ],
     [
       'Longest main-thread task, "Use this marking" to the last preview, unthrottled',
-      `${ms(result.longestTask)} (${result.tasksOver50} over 50 ms)`,
+      result.tasksOver50 === 0
+        ? 'none over 50 ms'
+        : `${ms(result.longestTask)} (${result.tasksOver50} over 50 ms)`,
       `${ms(BUDGET.longTaskMs)}: ${verdict(result.longestTask <= BUDGET.longTaskMs)}`,
     ],
     ['Longest main-thread task while slowed 4× (for reference)', ms(result.longestThrottledTask), 'n/a'],
   ],
 )}
+
+${
+  result.causes.length === 0
+    ? 'No unthrottled task over 50 ms.'
+    : `Each unthrottled task over 50 ms (the last click before it, and the long animation frame it fell in):\n\n${result.causes.map((cause) => `- ${cause}`).join('\n')}`
+}
 `;
   },
 };

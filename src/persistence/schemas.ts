@@ -54,6 +54,8 @@ const wizardShape: WizardShape = {
   hasIsland: flag,
   selectedShape: text,
   choices: stepChoices,
+  // Added with the live preview's "Generate again" note (D117): an older store reads as no kitchen to compare.
+  lastKitchenKey: addedText,
 };
 
 export const wizardStateSchema = object(wizardShape);

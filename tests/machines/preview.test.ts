@@ -25,6 +25,13 @@ async function markedAt(kitchen: Kitchen, step: StepId) {
   await kitchen.atStep(step);
 }
 
+/** On the island step: its choice made and Generate pressed, until the result page shows the kitchen. */
+async function generatedFromIsland(kitchen: Kitchen) {
+  kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'no' });
+  kitchen.send({ type: 'GENERATE' });
+  await kitchen.until((snapshot) => snapshot.matches({ routes: { 'your-kitchen': 'result' } }));
+}
+
 /** A preview painter that records each request and its signal, and answers when told. */
 function recordedPreviews() {
   const runs: { input: PreviewRequest; signal: AbortSignal; paint: () => void }[] = [];
@@ -167,12 +174,25 @@ describe('the live preview (issue 33)', () => {
   it('knows when Generate again would make the same picture (D95)', async () => {
     const kitchen = startKitchen();
     await walkTo(kitchen, 'kitchen-island');
-    kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'no' });
-    kitchen.send({ type: 'GENERATE' });
-    await kitchen.until((snapshot) => snapshot.matches({ routes: { 'your-kitchen': 'result' } }));
+    await generatedFromIsland(kitchen);
     expect(isLatestKitchenUnchanged(kitchen.context())).toBe(true);
     kitchen.send({ type: 'CHANGE_ONE_THING', step: 'kitchen-island' });
     kitchen.send({ type: 'STEP.CHOSEN', step: 'kitchen-island', value: 'yes' });
+    expect(isLatestKitchenUnchanged(kitchen.context())).toBe(false);
+  });
+
+  it('forgets the latest kitchen once the photo is marked again (D117)', async () => {
+    const kitchen = startKitchen();
+    await markedAt(kitchen, 'kitchen-island');
+    await generatedFromIsland(kitchen);
+    expect(isLatestKitchenUnchanged(kitchen.context())).toBe(true);
+    // The same photo and choices on a new marking would not make the same picture.
+    kitchen.send({ type: 'NAVIGATE', route: 'create-kitchen/upload-image' });
+    kitchen.send({ type: 'MARKING.START' });
+    kitchen.send({ type: 'MARKING.SAVE', masks: sample.surfaceMasks });
+    await kitchen.until((snapshot) => snapshot.context.markingsSaved === 2);
+    expect(kitchen.context().inputImageId).toBe('00000000-0000-4000-8000-0000000000aa');
+    expect(kitchen.context().lastKitchenKey).toBeNull();
     expect(isLatestKitchenUnchanged(kitchen.context())).toBe(false);
   });
 });

@@ -90,6 +90,7 @@ const EVERY_FIELD_CHANGED: PersistedWizardState = {
   hasIsland: false,
   selectedShape: 'galley',
   choices: { 'kitchen-shape': 'galley' },
+  lastKitchenKey: '["5a0e4b8f-1c2d-4e3f-9a8b-7c6d5e4f3a21","marked",{}]',
 };
 
 const stored = (storage: MemoryStorage, key: string) => JSON.parse(storage.getItem(key) ?? 'null');
@@ -186,6 +187,14 @@ describe('persistence', () => {
       moderationPassed: null,
       moderationCache: {},
     });
+  });
+
+  it("reads a version 5 store written before the latest kitchen's key was kept (D117) as having none", () => {
+    const storage = new MemoryStorage();
+    const { lastKitchenKey: _notYetKept, ...before } = EVERY_FIELD_CHANGED;
+    storage.setItem(STORAGE_KEYS.wizard, JSON.stringify({ version: 5, state: before }));
+    const { wizard } = loadSelections(storage);
+    expect(wizard).toMatchObject({ ...before, lastKitchenKey: null });
   });
 
   it.each([

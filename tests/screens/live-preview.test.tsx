@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PreviewOutcome } from '../../machines/kitchen/actors';
 import type { PersistedSelections } from '../../machines/kitchen/context';
 import type { RouteId } from '../../machines/kitchen/routes';
+import { loadSelections, saveSelections } from '../../src/persistence/kitchen-storage';
 import { unchangedNote } from '../../src/screens/your-kitchen/ResultView';
 import { COMPLETE_SELECTIONS, renderApp, SAGE_FRONT, shown, startGeneration } from './harness';
 
@@ -133,6 +134,24 @@ describe('after a kitchen is made (issue 33 items 5 and 6)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Back to your kitchen' }));
     expect(await screen.findByRole('button', { name: 'Generate again' })).toBeTruthy();
     expect(screen.queryByText(unchangedNote(true))).toBeNull();
+  });
+});
+
+describe('after a reload (D117)', () => {
+  it('still says "Generate again" would give the same picture', async () => {
+    const app = await startGeneration({ restored: MARKED });
+    expect(await screen.findByText(unchangedNote(true))).toBeTruthy();
+    // What the page's saving writes on each change (persistSelections), then a new page from the stored copy.
+    localStorage.clear();
+    expect(saveSelections(localStorage, app.context())).toBe('saved');
+    cleanup();
+    const reloaded = renderApp({ restored: loadSelections(localStorage, 1) });
+    reloaded.navigate('your-kitchen');
+    await shown('Your Kitchen');
+    const again = await screen.findByRole('button', { name: 'Generate again' });
+    const note = screen.getByText(unchangedNote(true));
+    expect(again.getAttribute('aria-describedby')).toContain(note.id);
+    localStorage.clear();
   });
 });
 
