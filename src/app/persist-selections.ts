@@ -4,9 +4,9 @@ import type { Actor } from 'xstate';
 import type { KitchenContext } from '../../machines/kitchen/context';
 import type { KitchenMachine } from '../../machines/kitchen/machine';
 import type { KitchenSnapshot } from '../../machines/kitchen/view';
+import type { KeyValueStorage } from '../persistence/key-value-storage';
 import {
   forgetSelections,
-  type KeyValueStorage,
   persistedWizardState,
   type SaveOutcome,
   saveSelections,

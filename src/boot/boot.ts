@@ -3,7 +3,8 @@
 import type { KitchenInput } from '../../machines/kitchen/context';
 import { type ApiClient, createApiClient } from '../api/client';
 import { createLazyQueryClient, type LazyQueryClient } from '../api/lazy-query-client';
-import { type KeyValueStorage, loadSelections } from '../persistence/kitchen-storage';
+import type { KeyValueStorage } from '../persistence/key-value-storage';
+import { loadSelections } from '../persistence/kitchen-storage';
 import { readBootData } from './boot-data';
 
 export interface AppBoot {

@@ -7,7 +7,8 @@ import { type ResultKind, resultKindOf } from '../../contract/image-services';
 import type { RouteId } from '../../machines/kitchen/routes';
 import type { ApiClient } from '../api/client';
 import type { LazyQueryClient } from '../api/lazy-query-client';
-import type { KeyValueStorage, SaveOutcome } from '../persistence/kitchen-storage';
+import type { KeyValueStorage } from '../persistence/key-value-storage';
+import type { SaveOutcome } from '../persistence/kitchen-storage';
 import type { SaveStatus } from './save-status';
 
 export interface AppServices {

@@ -7,6 +7,7 @@ import {
   type PersistedSelections,
   type PersistedWizardState,
 } from '../../machines/kitchen/context';
+import type { KeyValueStorage } from './key-value-storage';
 import { envelopeSchema, frontalsSchema, wizardStateSchema, worktopsSchema } from './schemas';
 import { type Check, INVALID } from './shape-checks';
 import { SHARE_ADDRESSES_KEY } from './share-addresses';
@@ -33,8 +34,6 @@ export const SAVED_MARKING_KEY = 'kitchen-marking';
 
 export const WIZARD_STORAGE_VERSION = 5;
 const SELECTION_STORE_VERSION = 0;
-
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * Fields each older wizard version lacks: a migration adds them with their initial values (null, an empty

@@ -3,7 +3,8 @@
 // kept, the last photo's; forgotten with the other stores (sign-out, deletion). No zod: the first load clears
 // these stores and stays free of it (D41), so what is read is checked by hand and anything odd reads as none.
 import { BRUSHES, type Mark } from '../marking/brushes';
-import { type KeyValueStorage, SAVED_MARKING_KEY } from './kitchen-storage';
+import type { KeyValueStorage } from './key-value-storage';
+import { SAVED_MARKING_KEY } from './kitchen-storage';
 
 /** More points than any visitor draws: a store that holds more is not ours. */
 const MOST_NUMBERS = 200_000;

@@ -2,7 +2,7 @@
 // of each token (D37), so an address is answered once, when made; kept here, the link stays visible and
 // copyable after a reload. Forgotten with its link (revoked), and with the other stores (sign-out, deletion).
 // No zod: the first load clears these stores and stays free of it (D41).
-import type { KeyValueStorage } from './kitchen-storage';
+import type { KeyValueStorage } from './key-value-storage';
 
 export const SHARE_ADDRESSES_KEY = 'share-links';
 

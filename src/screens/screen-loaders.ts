@@ -2,7 +2,7 @@
 // shown, and by links when the pointer or focus reaches them (preload on intent), so it is often there already.
 import { type RouteId, stepOfRoute } from '../../machines/kitchen/routes';
 import { stepKind } from '../../machines/kitchen/steps';
-import { loadOnce } from '../api/load-on-demand';
+import { choiceStepScreens } from './wizard/choice-step-screens';
 
 /** The onboarding screens come together: whoever sees the first goes on to the next. */
 export const loadOnboarding = () =>
@@ -12,8 +12,6 @@ export const loadOnboarding = () =>
     import('./onboarding/ShowcaseScreen'),
   ]);
 export const loadWizard = () => import('./wizard/WizardScreen');
-/** The screens of the steps after the photo (their kinds, looks and swatches): not needed on the photo step. */
-export const choiceStepScreens = loadOnce(() => import('./wizard/ChoiceStepScreen'));
 const loadChoiceStep = () => Promise.all([loadWizard(), choiceStepScreens.get()]);
 export const loadYourKitchen = () => import('./your-kitchen/YourKitchenScreen');
 export const loadPrivacy = () => import('./PrivacyScreen');

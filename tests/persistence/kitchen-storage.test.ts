@@ -7,8 +7,8 @@ import {
   type KitchenContext,
   type PersistedWizardState,
 } from '../../machines/kitchen/context';
+import type { KeyValueStorage } from '../../src/persistence/key-value-storage';
 import {
-  type KeyValueStorage,
   loadSelections,
   STORAGE_KEYS,
   STORAGE_OWNER_KEY,

@@ -3,7 +3,7 @@
 import { Suspense, use } from 'react';
 import { type StepId, stepKind } from '../../../machines/kitchen/steps';
 import { LoadingChoices } from '../../components/ChoicesPlaceholder';
-import { choiceStepScreens } from '../screen-loaders';
+import { choiceStepScreens } from './choice-step-screens';
 import type { StepProps } from './steps/step-props';
 import { UploadImageStep } from './steps/UploadImageStep';
 
