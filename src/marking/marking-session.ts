@@ -159,12 +159,21 @@ export class MarkingSession {
     return painted;
   }
 
-  /** 1 for each superpixel whose middle lies in a door traced along the fronts' strokes (`door-gaps.ts`). */
-  private withinDoors(strokes: readonly (readonly number[])[]): Uint8Array {
+  /**
+   * 1 for each superpixel whose middle lies in a door traced along the fronts' strokes (`door-gaps.ts`), less the
+   * doors where the visitor painted "Not this" (`painted`): the tracing was wrong there, and the rest of such a
+   * door must go back to the photo with the stroke, not stay held by the door.
+   */
+  private withinDoors(strokes: readonly (readonly number[])[], painted: Uint8Array): Uint8Array {
     const within = new Uint8Array(this.graph.count);
-    const doors = doorsAlong(this.lineSupport, strokes, this.doorGaps);
-    if (doors.length === 0) return within;
     const { centre } = this.graph;
+    const middles = (regions: Iterable<number>) =>
+      [...regions].map((region) => [centre[region * 2] ?? 0, centre[region * 2 + 1] ?? 0] as const);
+    const notThis = middles([...painted.keys()].filter((region) => painted[region] === 1));
+    const doors = doorsAlong(this.lineSupport, strokes, this.doorGaps).filter(
+      (door) => !notThis.some(([x, y]) => insideDoor(door, x, y)),
+    );
+    if (doors.length === 0) return within;
     for (let region = 0; region < this.graph.count; region++) {
       const x = centre[region * 2] ?? 0;
       const y = centre[region * 2 + 1] ?? 0;
@@ -218,7 +227,7 @@ export class MarkingSession {
       const border = this.border.all.filter((region) => !runOff.has(region));
       keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
-      const doors = surface === 'fronts' ? this.withinDoors(strokes) : undefined;
+      const doors = surface === 'fronts' ? this.withinDoors(strokes, painted) : undefined;
       return { label, pinned, touched, keep, doors };
     });
   }

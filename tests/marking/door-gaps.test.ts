@@ -58,6 +58,18 @@ describe('the gaps between doors', () => {
     expect(traced.filter((label, pixel) => label === FRONTS && ceiling[pixel] === 1)).toHaveLength(0);
   });
 
+  it('give a door back to the photo, whole, where "Not this" is painted in it', () => {
+    const session = new MarkingSession(picture, { regions: 400 });
+    const doorTop = (x: number) => 60 * WIDTH + x;
+    const before = session.mark([across]).pixels;
+    expect([before[doorTop(130)], before[doorTop(190)]]).toEqual([FRONTS, FRONTS]);
+    // "Not this" low down in the second door, well away from its top.
+    const notThis: Mark = { kind: 'stroke', brush: 'not-this', points: [118, 125, 142, 125] };
+    const after = session.mark([across, notThis]).pixels;
+    expect(after[doorTop(130)]).not.toBe(FRONTS);
+    expect(after[doorTop(190)]).toBe(FRONTS);
+  });
+
   it('never take back what the visitor painted "Not this"', () => {
     const notThis: Mark = { kind: 'stroke', brush: 'not-this', points: [110, 60, 150, 60] };
     const { pixels } = new MarkingSession(picture, { regions: 400 }).mark([across, notThis]);
