@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import FreshGraphFilesFirst, { FRESH_GRAPH_PROJECT } from './tests/support/test-order';
 
 /** The Node project's settings, shared by the files that share a module graph and those that need their own. */
 const nodeProject = {
@@ -32,12 +33,15 @@ const NEEDS_A_FRESH_MODULE_GRAPH = [
 
 export default defineConfig({
   test: {
-    // One group for all three projects (CI time, issue 23, D42): the browser files run beside the others instead
+    // One group for all the projects (CI time, issue 23, D42): the browser files run beside the others instead
     // of one at a time after them with a core idle. Vitest orders a group's files by project name, then longest
-    // first, so the Chromium files, the longest, start first and leave no tail. At least two workers: vitest's
-    // default, one fewer than the cores, ran every file one after another on CI's 2-core machine, while most
-    // files wait on servers, databases, Chromium and timers.
+    // first; the Node files that need a fresh module graph go first instead of last (tests/support/test-order.ts,
+    // D113), so the run ends on short files, not on a 30 s harness alone. At least two workers: vitest's default,
+    // one fewer than the cores, ran every file one after another on CI's 2-core machine, while most files wait on
+    // servers, databases, Chromium and timers. Not more (D114): a third worker on 2 cores, beside another full run,
+    // failed two tests for time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: FreshGraphFilesFirst },
     // Each project gets the environment its code really runs in: the statechart, contract and server in
     // Node, the React app in a DOM, and the whole product in real Chromium against the real server.
     projects: [
@@ -52,7 +56,7 @@ export default defineConfig({
         },
       },
       {
-        test: { ...nodeProject, name: 'node-isolated', include: NEEDS_A_FRESH_MODULE_GRAPH },
+        test: { ...nodeProject, name: FRESH_GRAPH_PROJECT, include: NEEDS_A_FRESH_MODULE_GRAPH },
       },
       {
         test: {
