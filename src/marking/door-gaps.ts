@@ -167,11 +167,7 @@ function strokeEnds(samples: readonly StrokeSample[], gaps: readonly DoorGap[]):
  * the doors of a run share their height, and a line that runs on beyond its neighbour (a run's end panel into the
  * floor) is no longer a door's edge.
  */
-function doorsBetween(
-  gaps: readonly DoorGap[],
-  longSide: number,
-  options = DEFAULT_DOOR_GAPS,
-): Door[] {
+function doorsBetween(gaps: readonly DoorGap[], longSide: number, options = DEFAULT_DOOR_GAPS): Door[] {
   const sorted = [...gaps].sort((a, b) => a.along - b.along);
   const doors: Door[] = [];
   for (let i = 0; i + 1 < sorted.length; i++) {
