@@ -18,6 +18,13 @@ export interface DoorGapOptions {
   readonly straight: number;
   /** The least cosine between a door's two sides: they run nearly parallel. */
   readonly parallel: number;
+  /**
+   * The most the gaps' lengths on one side of a stroke may differ, as a share of the long side, for their ends to
+   * be the run's own edge there (the doors' bottom above a plinth), not gaps stopped short by a handle.
+   */
+  readonly edgeSpread: number;
+  /** How far past such an edge, as a share of the door's height on that side, lies what is past the run. */
+  readonly pastEdge: number;
 }
 
 // Chosen on the nine tuning kitchens with natural strokes (D121).
@@ -28,6 +35,8 @@ export const DEFAULT_DOOR_GAPS: DoorGapOptions = {
   widest: 0.3,
   straight: 0.99,
   parallel: 0.985,
+  edgeSpread: 0.01,
+  pastEdge: 0.15,
 };
 
 /** A gap traced both ways from where a stroke crosses it. */
@@ -40,17 +49,31 @@ export interface DoorGap {
   readonly ends: readonly [x0: number, y0: number, x1: number, y1: number];
 }
 
-/** A door: four corners (x, y each) in order round it. */
+/** A door, or a band past one: four corners (x, y each) in order round it. */
 export type Door = readonly number[];
 
-/** The doors along every stroke: between neighbouring gaps, and from each stroke's ends to its outermost gaps. */
-export function doorsAlong(
+/** What the strokes across a run say of it. */
+export interface RunOutline {
+  /** Between neighbouring gaps, and from each stroke's ends to its outermost gaps. */
+  readonly doors: Door[];
+  /** Just past the run's own edge, where all its gaps end together: a plinth under base doors, a wall above. */
+  readonly pastEdges: Door[];
+}
+
+/** The doors along every stroke, and what lies just past the runs' edges. */
+export function runOutline(
   support: LineSupport,
   strokes: readonly (readonly number[])[],
   options = DEFAULT_DOOR_GAPS,
-): Door[] {
+): RunOutline {
   const longSide = Math.max(support.width, support.height);
-  return strokes.flatMap((points) => doorsBetween(doorGaps(support, points, options), longSide, options));
+  const outlines = strokes.map((points) =>
+    doorsBetween(doorGaps(support, points, options), longSide, options),
+  );
+  return {
+    doors: outlines.flatMap(({ doors }) => doors),
+    pastEdges: outlines.flatMap(({ pastEdges }) => pastEdges),
+  };
 }
 
 interface StrokeSample {
@@ -165,31 +188,47 @@ function strokeEnds(samples: readonly StrokeSample[], gaps: readonly DoorGap[]):
 /**
  * The doors between neighbouring gaps, each side of the stroke as far as the shorter of the two runs on there:
  * the doors of a run share their height, and a line that runs on beyond its neighbour (a run's end panel into the
- * floor) is no longer a door's edge.
+ * floor) is no longer a door's edge. Where every gap ends together on one side, that is the run's edge, and the
+ * band just past it is past the run.
  */
-function doorsBetween(gaps: readonly DoorGap[], longSide: number, options = DEFAULT_DOOR_GAPS): Door[] {
+function doorsBetween(gaps: readonly DoorGap[], longSide: number, options = DEFAULT_DOOR_GAPS): RunOutline {
   const sorted = [...gaps].sort((a, b) => a.along - b.along);
+  const runsToAnEdge = ([0, 1] as const).map((side) => {
+    const lengths = sorted.map((gap) => halfOf(gap, side).length);
+    return (
+      lengths.length >= 3 && Math.max(...lengths) - Math.min(...lengths) <= options.edgeSpread * longSide
+    );
+  });
   const doors: Door[] = [];
+  const pastEdges: Door[] = [];
   for (let i = 0; i + 1 < sorted.length; i++) {
     const one = sorted[i];
     const next = sorted[i + 1];
     if (!one || !next || next.along - one.along > options.widest * longSide) continue;
     if (cosineBetween(one, next) < options.parallel) continue;
-    const corners = ([0, 1] as const).map((side) => {
+    const halves = ([0, 1] as const).map((side) => {
       const a = halfOf(one, side);
       const b = halfOf(next, side);
       const length = Math.min(a.length, b.length);
-      return [
-        one.at[0] + a.dx * length,
-        one.at[1] + a.dy * length,
-        next.at[0] + b.dx * length,
-        next.at[1] + b.dy * length,
+      // The corners `reach` along each gap from where the stroke crosses it.
+      const at = (reach: number) => [
+        one.at[0] + a.dx * reach,
+        one.at[1] + a.dy * reach,
+        next.at[0] + b.dx * reach,
+        next.at[1] + b.dy * reach,
       ];
+      // Two pixels clear of the edge itself, which the refinement settles.
+      if (runsToAnEdge[side]) {
+        const [ax0 = 0, ay0 = 0, bx0 = 0, by0 = 0] = at(length + 2);
+        const [ax1 = 0, ay1 = 0, bx1 = 0, by1 = 0] = at(length * (1 + options.pastEdge) + 2);
+        pastEdges.push([ax0, ay0, bx0, by0, bx1, by1, ax1, ay1]);
+      }
+      return at(length);
     });
-    const [[ax0, ay0, bx0, by0] = [], [ax1, ay1, bx1, by1] = []] = corners;
+    const [[ax0, ay0, bx0, by0] = [], [ax1, ay1, bx1, by1] = []] = halves;
     doors.push([ax0, ay0, bx0, by0, bx1, by1, ax1, ay1].map((value) => value ?? 0));
   }
-  return doors;
+  return { doors, pastEdges };
 }
 
 /** One half of a gap, from where the stroke crosses it to one end: its length and direction. */
@@ -209,7 +248,7 @@ function cosineBetween(one: DoorGap, other: DoorGap): number {
   return lengths === 0 ? 0 : ((ax1 - ax0) * (bx1 - bx0) + (ay1 - ay0) * (by1 - by0)) / lengths;
 }
 
-/** Whether (x, y) lies inside the convex quadrilateral `door`. */
+/** Whether (x, y) lies inside the convex quadrilateral `door` (a door or a band past one). */
 export function insideDoor(door: Door, x: number, y: number): boolean {
   let sign = 0;
   for (let i = 0; i < 4; i++) {

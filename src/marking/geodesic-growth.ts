@@ -26,7 +26,8 @@ export interface GrowthCosts {
   readonly reach: number;
   /**
    * Inside a door traced between the gaps a stroke crosses (`door-gaps.ts`), how much nearer than the brush
-   * unpainted keep must be to hold a superpixel: only across a real edge, not by a shade of the same white.
+   * unpainted keep must be to hold a superpixel: only across a real edge, not by a shade of the same white. Just
+   * past a run's edge, the same the other way: the brush takes a superpixel only if it is that much nearer.
    */
   readonly doorTie: number;
 }
@@ -56,6 +57,8 @@ export interface BrushSeeds {
   readonly keep: readonly number[];
   /** 1 for each superpixel inside a door traced from the brush's strokes (`doorTie`). */
   readonly doors?: Uint8Array;
+  /** 1 for each superpixel just past the edge of a run the brush's strokes cross (`doorTie`). */
+  readonly pastRun?: Uint8Array;
 }
 
 /**
@@ -95,8 +98,8 @@ export function growLabels(
       best.sum[region] = competes.sum[region] ?? Number.POSITIVE_INFINITY;
       nearest[region] = brush.label;
       const inReach = (claims.largest[region] ?? 0) <= costs.reach;
-      beatsKeep[region] =
-        inReach && (nearer(claims, keep, region) || inDoor(brush, claims, keep, region, costs)) ? 1 : 0;
+      const wins = nearer(claims, keep, region) || inDoor(brush, claims, keep, region, costs);
+      beatsKeep[region] = inReach && wins && !pastRun(brush, claims, keep, region, costs) ? 1 : 0;
       heldByPainted[region] = keep.fromMarked[region] ?? 0;
     }
   }
@@ -121,6 +124,14 @@ function inDoor(brush: BrushSeeds, claims: Nearness, keep: Nearness, region: num
     brush.doors?.[region] === 1 &&
     keep.fromMarked[region] === 0 &&
     (claims.largest[region] ?? Number.POSITIVE_INFINITY) - (keep.largest[region] ?? 0) < costs.doorTie
+  );
+}
+
+/** Just past a run's edge (a plinth under its doors), a near tie is keep's: the brush must be clearly nearer. */
+function pastRun(brush: BrushSeeds, claims: Nearness, keep: Nearness, region: number, costs: GrowthCosts) {
+  return (
+    brush.pastRun?.[region] === 1 &&
+    (keep.largest[region] ?? 0) - (claims.largest[region] ?? Number.POSITIVE_INFINITY) < costs.doorTie
   );
 }
 

@@ -5,7 +5,7 @@ import { MARKED_SURFACES, type MarkedSurface } from '../../contract/surface-mask
 import { type Brush, labelOf, type Mark, surfaceLabel } from './brushes';
 import { toLab } from './colour-lab';
 import { beyondCounterEdges, type CounterEdgeOptions, DEFAULT_COUNTER_EDGES } from './counter-edges';
-import { DEFAULT_DOOR_GAPS, type DoorGapOptions, doorsAlong, insideDoor } from './door-gaps';
+import { DEFAULT_DOOR_GAPS, type DoorGapOptions, insideDoor, runOutline } from './door-gaps';
 import { edgeStrength } from './edge-strength';
 import { type BrushSeeds, DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
 import {
@@ -160,28 +160,28 @@ export class MarkingSession {
   }
 
   /**
-   * 1 for each superpixel whose middle lies in a door traced along the fronts' strokes (`door-gaps.ts`), less the
-   * doors where the visitor painted "Not this" (`painted`): the tracing was wrong there, and the rest of such a
-   * door must go back to the photo with the stroke, not stay held by the door.
+   * What the fronts' strokes say of their runs (`door-gaps.ts`), a superpixel at a time by its middle: 1 in `doors`
+   * inside a door, less a detected thing's core and the doors where the visitor painted "Not this" (`painted`: the
+   * tracing was wrong there, and the rest of such a door must go back to the photo with the stroke); 1 in
+   * `pastEdges` just past a run's own edge and in no door.
    */
-  private withinDoors(strokes: readonly (readonly number[])[], painted: Uint8Array): Uint8Array {
-    const within = new Uint8Array(this.graph.count);
-    const { centre } = this.graph;
-    const middles = (regions: Iterable<number>) =>
-      [...regions].map((region) => [centre[region * 2] ?? 0, centre[region * 2 + 1] ?? 0] as const);
-    const notThis = middles([...painted.keys()].filter((region) => painted[region] === 1));
-    const doors = doorsAlong(this.lineSupport, strokes, this.doorGaps).filter(
-      (door) => !notThis.some(([x, y]) => insideDoor(door, x, y)),
-    );
-    if (doors.length === 0) return within;
-    for (let region = 0; region < this.graph.count; region++) {
-      const x = centre[region * 2] ?? 0;
-      const y = centre[region * 2 + 1] ?? 0;
+  private runOf(strokes: readonly (readonly number[])[], painted: Uint8Array) {
+    const { centre, count } = this.graph;
+    const middle = (region: number) => [centre[region * 2] ?? 0, centre[region * 2 + 1] ?? 0] as const;
+    const notThis = [...painted.keys()].filter((region) => painted[region] === 1).map(middle);
+    const outline = runOutline(this.lineSupport, strokes, this.doorGaps);
+    const doors = outline.doors.filter((door) => !notThis.some(([x, y]) => insideDoor(door, x, y)));
+    const within = new Uint8Array(count);
+    const past = new Uint8Array(count);
+    if (doors.length === 0 && outline.pastEdges.length === 0) return { doors: within, pastEdges: past };
+    for (let region = 0; region < count; region++) {
+      const [x, y] = middle(region);
       if (doors.some((door) => insideDoor(door, x, y))) within[region] = 1;
+      else if (outline.pastEdges.some((band) => insideDoor(band, x, y))) past[region] = 1;
     }
     // A detected thing (an oven in a tall unit, a fridge between runs) is no door, whatever lines run past it.
     for (const core of this.objectCores) for (const region of core) within[region] = 0;
-    return within;
+    return { doors: within, pastEdges: past };
   }
 
   /** The superpixels just beyond the counter edges along each worktop stroke, less the worktop's own (`mine`). */
@@ -227,8 +227,8 @@ export class MarkingSession {
       const border = this.border.all.filter((region) => !runOff.has(region));
       keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
-      const doors = surface === 'fronts' ? this.withinDoors(strokes, painted) : undefined;
-      return { label, pinned, touched, keep, doors };
+      const run = surface === 'fronts' ? this.runOf(strokes, painted) : undefined;
+      return { label, pinned, touched, keep, doors: run?.doors, pastRun: run?.pastEdges };
     });
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelOf, type Mark } from '../../src/marking/brushes';
 import { toLab } from '../../src/marking/colour-lab';
-import { doorGaps } from '../../src/marking/door-gaps';
+import { doorGaps, insideDoor, runOutline } from '../../src/marking/door-gaps';
 import { DEFAULT_GROWTH_COSTS } from '../../src/marking/geodesic-growth';
 import { prepareLineSupport } from '../../src/marking/line-support';
 import { MarkingSession } from '../../src/marking/marking-session';
@@ -74,5 +74,31 @@ describe('the gaps between doors', () => {
     const notThis: Mark = { kind: 'stroke', brush: 'not-this', points: [110, 60, 150, 60] };
     const { pixels } = new MarkingSession(picture, { regions: 400 }).mark([across, notThis]);
     expect(pixels[60 * WIDTH + 130]).not.toBe(FRONTS);
+  });
+});
+
+// D121: where every gap of a run ends together, that is the run's own edge (the doors' bottom over a plinth), and
+// just past it the brush needs a real edge to win; a gap stopped short (by a handle) makes no edge of its side.
+describe("a run's own edge", () => {
+  const support = prepareLineSupport(toLab(picture));
+  const points = across.kind === 'stroke' ? across.points : [];
+  const past = (x: number, y: number) =>
+    runOutline(support, [points]).pastEdges.some((band) => insideDoor(band, x, y));
+
+  it('is where the gaps all end, with a band just past it, and none inside the doors', () => {
+    expect(past(130, UNITS.bottom + 6)).toBe(true);
+    expect(past(130, UNITS.bottom - 6)).toBe(false);
+    expect(past(130, 100)).toBe(false);
+  });
+
+  it('is not where one gap stops short of the others', () => {
+    const shortGap = drawnPicture(WIDTH, HEIGHT, (x, y) => {
+      const [r, g, b] = picture.data.subarray((y * WIDTH + x) * 4, (y * WIDTH + x) * 4 + 3);
+      // The middle gap painted over in its lowest quarter, as a handle or a knot might break it.
+      if (Math.abs(x - 160) <= 1 && y > 118 && y < UNITS.bottom) return [236, 236, 234];
+      return [r ?? 0, g ?? 0, b ?? 0];
+    });
+    const outline = runOutline(prepareLineSupport(toLab(shortGap)), [points]);
+    expect(outline.pastEdges.some((band) => insideDoor(band, 130, UNITS.bottom + 6))).toBe(false);
   });
 });
