@@ -145,6 +145,15 @@ export async function chooseFirstOptions(page: Page, id: StepId): Promise<string
   return labels;
 }
 
+/** Goes on with Next to each of `steps` in turn, choosing the first option of each group there. */
+export async function nextChoosingFirst(page: Page, steps: readonly StepId[]): Promise<void> {
+  for (const step of steps) {
+    await nextButton(page).click();
+    await waitForStep(page, step);
+    await chooseFirstOptions(page, step);
+  }
+}
+
 /** The checked option's label in a radio group, or null. */
 export async function checkedLabel(page: Page, group: string): Promise<string | null> {
   const checked = page.locator('label', { has: page.locator(`input[name="${group}"]:checked`) });

@@ -19,6 +19,7 @@ import {
   chooseFirstOptions,
   choosePhoto,
   nextButton,
+  nextChoosingFirst,
   photoOutcome,
   waitForStep,
 } from '../../tooling/kitchen-driver';
@@ -219,11 +220,7 @@ async function walk(page: Page, throttle: (rate: number) => Promise<void>): Prom
   if (first === undefined || ready === undefined) throw new Error('No preview followed "Use this marking"');
 
   await chooseFirstOptions(page, 'design');
-  for (const step of ['finishing', 'frontal-color'] as const) {
-    await nextButton(page).click();
-    await waitForStep(page, step);
-    await chooseFirstOptions(page, step);
-  }
+  await nextChoosingFirst(page, ['finishing', 'frontal-color']);
   // The first front colour's picture on screen before timing the next ones.
   await settled(page);
   const start = await page.evaluate(() => performance.now());
@@ -232,11 +229,7 @@ async function walk(page: Page, throttle: (rate: number) => Promise<void>): Prom
   const throttledFrom = await page.evaluate(() => performance.now());
   await changeChoices(page, 'front-colour', changes);
   await throttle(1);
-  for (const step of ['material', 'material-color'] as const) {
-    await nextButton(page).click();
-    await waitForStep(page, step);
-    await chooseFirstOptions(page, step);
-  }
+  await nextChoosingFirst(page, ['material', 'material-color']);
   await settled(page);
   const worktopFrom = await page.evaluate(() => performance.now());
   await changeChoices(page, 'worktop-colour', changes);

@@ -7,15 +7,7 @@ import { expect, it } from 'vitest';
 import { MARKING_WORDS } from '../../src/screens/wizard/steps/PhotoMarkingPanel';
 import { PHOTO_AS_IT_IS } from '../../src/screens/wizard/YourKitchenPreview';
 import { expectNoAxeViolations } from '../../tooling/browser';
-import {
-  card,
-  chooseFirstOptions,
-  choosePhoto,
-  nextButton,
-  photoOutcome,
-  stepPath,
-  waitForStep,
-} from '../../tooling/kitchen-driver';
+import { card, choosePhoto, nextChoosingFirst, photoOutcome, stepPath } from '../../tooling/kitchen-driver';
 import { knownKitchen } from '../../tooling/known-kitchens';
 import { markMadeKitchen } from '../../tooling/marking-driver';
 import { setUpBrowserSuite } from './browser-suite';
@@ -98,11 +90,7 @@ it('shows the visitor’s own kitchen in the colour they choose, and the photo a
   expect(await photoOutcome(page)).toBe('ready');
   await markMadeKitchen(page, MARKING_WORDS.start);
   await page.getByText(MARKING_WORDS.marked).waitFor();
-  for (const step of ['design', 'finishing', 'frontal-color'] as const) {
-    await nextButton(page).click();
-    await waitForStep(page, step);
-    await chooseFirstOptions(page, step);
-  }
+  await nextChoosingFirst(page, ['design', 'finishing', 'frontal-color']);
   // The first colour's picture, once painted: the status line no longer says it is updating.
   await page.getByText('Updating your kitchen…').waitFor({ state: 'hidden' });
   await expect.poll(paintedCount).toBeGreaterThan(0);
