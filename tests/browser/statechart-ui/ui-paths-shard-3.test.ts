@@ -1,0 +1,4 @@
+// Shard 3 of the UI-path suite: every path of the kitchen statechart through the real UI (ui-path-walks.ts).
+import { walkUiPathShard } from './ui-path-walks';
+
+await walkUiPathShard(3);
