@@ -10,7 +10,7 @@ import { LAST_STEP, STEP_IDS } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { actorCases } from './actor-cases';
 import { eventCases } from './event-cases';
-import { declaredDelayedEvents, declaredTransitions } from './transition-coverage';
+import { type DeclaredTransition, declaredDelayedEvents, declaredTransitions } from './transition-coverage';
 
 export type ModelEvent = KitchenEvent | AnyEventObject;
 export type KitchenPath = StatePath<KitchenSnapshot, KitchenEvent>;
@@ -148,9 +148,17 @@ export function pathsCoveringEveryTransition(
   transitionsOfEdge: (from: KitchenSnapshot, event: KitchenEvent) => Set<string>,
   /** Transitions earlier journeys already take: not searched for again. */
   taken: Set<string>,
+  /**
+   * Which paths to walk and which transitions to search paths for (by default all): a suite answering for part
+   * of the chart walks only the shortest paths through that part, and looks for paths to its transitions only.
+   */
+  scope: { path: (path: KitchenPath) => boolean; transition: (transition: DeclaredTransition) => boolean } = {
+    path: () => true,
+    transition: () => true,
+  },
 ): KitchenPath[] {
   const adjacency = adjacencyOf(input);
-  const paths = shortestPathsOf(adjacency);
+  const paths = shortestPathsOf(adjacency).filter(scope.path);
   const takeAll = (path: KitchenPath) => {
     for (const key of run(path).transitions) taken.add(key);
   };
@@ -161,7 +169,7 @@ export function pathsCoveringEveryTransition(
     snapshot._nodes.some((node) => ids.includes(node.id));
 
   for (const transition of declaredTransitions(kitchenMachine)) {
-    if (taken.has(transition.key)) continue;
+    if (taken.has(transition.key) || !scope.transition(transition)) continue;
     const eventless = transition.eventType === '';
     for (const path of byLength) {
       // An event's transition fires from a state where its source is active; an eventless one may follow any
