@@ -4,7 +4,7 @@
 // it. Most tests then migrate it, which took about as long again each time (CI time, issue 35, D101): a migrated
 // database has a dump of its own, named by PGlite's version and the migrations it holds.
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -92,4 +92,16 @@ export function openFreshPglite(): Promise<Database> {
  */
 export function openMigratedPglite(): Promise<Database> {
   return migrated.open();
+}
+
+/**
+ * Puts a migrated database where the server opens its own in `dataDir` (`<dataDir>/pg`, server/db/open.ts), from
+ * the migrated database's dump: a server started on it reopens a database instead of creating and migrating one
+ * (CI time, issue 35, D124), as a server does on every start after its first.
+ */
+export async function seedMigratedDataDir(dataDir: string): Promise<void> {
+  const pg = path.join(dataDir, 'pg');
+  mkdirSync(pg, { recursive: true });
+  const db = await PGlite.create(pg, { loadDataDir: await migrated.read() });
+  await db.close();
 }

@@ -11,6 +11,12 @@ export interface BenchContext {
   appDist(): string;
   /** The compiled server (tooling/compiled-server.ts), compiled on first call. */
   compiledServer(): CompiledServer;
+  /**
+   * Given by the tests' quick mode only (CI time, issue 35, D124): puts a migrated database in a new data
+   * directory, so the harness's first start reopens one, as its measured starts do in a full run, instead of
+   * creating it. `npm run bench` gives none: its unmeasured first start creates the database.
+   */
+  seedDataDir?(dataDir: string): Promise<void>;
 }
 
 export interface Benchmark {

@@ -403,12 +403,14 @@ function autocannonRows(figures: LoadFigures): string[][] {
 
 export const serverBenchmark: Benchmark = {
   id: 'server',
-  async run({ machine, compiledServer }) {
+  async run({ machine, compiledServer, seedDataDir }) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kr-bench-'));
     try {
+      await seedDataDir?.(dataDir);
       const place = { mainJs: compiledServer().mainJs, port: await freePort() };
       // A first start creates the database (the slow path); the measured starts reopen it. Quick mode goes
-      // without (CI time, issue 35, D115): its one measured start creates it, and its figures are not to quote.
+      // without (CI time, issue 35, D115): its one measured start reopens the database its context seeded (D124)
+      // or creates it, and its figures are not to quote.
       if (!quick()) {
         console.log('server: creating the data directory...');
         const first = startServerProcess(place, dataDir);

@@ -133,8 +133,8 @@ const SETTINGS = [
   { label: '`IMAGE_WORKERS=1`', env: { IMAGE_WORKERS: '1' } },
 ] as const;
 
-/** One server with `env` on `dataDir` (made by the first setting's server, reopened by the next), warmed up and
- * measured. */
+/** One server with `env` on `dataDir` (made by the first setting's server unless the tests' quick mode seeded it,
+ * reopened by the next), warmed up and measured. */
 async function measureServer(
   place: ServerPlace,
   dataDir: string,
@@ -171,12 +171,13 @@ function row(label: string, { alone, loaded, uploads }: Figures): string[] {
 
 export const uploadsBenchmark: Benchmark = {
   id: 'uploads',
-  async run({ machine, compiledServer }) {
+  async run({ machine, compiledServer, seedDataDir }) {
     const photo = await photoToUpload();
     const place = { mainJs: compiledServer().mainJs, port: await freePort() };
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kr-bench-uploads-'));
     const rows: string[][] = [];
     try {
+      await seedDataDir?.(dataDir);
       for (const setting of SETTINGS) {
         console.log(`uploads: image threads ${setting.label}...`);
         rows.push(row(setting.label, await measureServer(place, dataDir, photo, setting.env)));

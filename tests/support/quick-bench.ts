@@ -4,10 +4,12 @@ import { afterAll, expect } from 'vitest';
 import type { BenchContext } from '../../scripts/bench/benchmark';
 import { machineInfo } from '../../scripts/bench/machine';
 import { type CompiledServer, compileServerAside } from '../../tooling/compiled-server';
+import { seedMigratedDataDir } from '../../tooling/fresh-pglite';
 
 /**
- * A benchmark's context for one test file: the app build it is given (the browser project's, by inject), and
- * the server compiled on first use, once for the file, removed after it.
+ * A benchmark's context for one test file: the app build it is given (the browser project's, by inject), the
+ * server compiled on first use, once for the file, removed after it, and a migrated database for each data
+ * directory a harness's servers start on (D124).
  */
 export function quickBenchContext(appDist: () => string = noAppBuild): BenchContext {
   let server: CompiledServer | undefined;
@@ -19,6 +21,7 @@ export function quickBenchContext(appDist: () => string = noAppBuild): BenchCont
       server ??= compileServerAside();
       return server;
     },
+    seedDataDir: seedMigratedDataDir,
   };
 }
 
