@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import FreshGraphFilesFirst, { FRESH_GRAPH_PROJECT } from './tests/support/test-order';
+import LongestFilesFirst, { FRESH_GRAPH_PROJECT } from './tests/support/test-order';
 
 /** The Node project's settings, shared by the files that share a module graph and those that need their own. */
 const nodeProject = {
@@ -35,13 +35,14 @@ export default defineConfig({
   test: {
     // One group for all the projects (CI time, issue 23, D42): the browser files run beside the others instead
     // of one at a time after them with a core idle. Vitest orders a group's files by project name, then longest
-    // first; the Node files that need a fresh module graph go first instead of last (tests/support/test-order.ts,
-    // D113), so the run ends on short files, not on a 30 s harness alone. At least two workers: vitest's default,
+    // first; the Node files that need a fresh module graph go first instead of last, and within each project the
+    // files go longest first by the times a run kept (tests/support/test-order.ts, D113, D125), so the run ends on
+    // short files, not on a 30 s harness alone. At least two workers: vitest's default,
     // one fewer than the cores, ran every file one after another on CI's 2-core machine, while most files wait on
     // servers, databases, Chromium and timers. Not more (D114): a third worker on 2 cores, beside another full run,
     // failed two tests for time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    sequence: { sequencer: FreshGraphFilesFirst },
+    sequence: { sequencer: LongestFilesFirst },
     // Each project gets the environment its code really runs in: the statechart, contract and server in
     // Node, the React app in a DOM, and the whole product in real Chromium against the real server.
     projects: [
