@@ -1,7 +1,7 @@
 // The order the run hands its files out in (D113, D125): kept times, longest first within a project, the
 // fresh-graph project first, and the times read from a report with each file's collection counted.
 import { describe, expect, it } from 'vitest';
-import { fileTimesOf } from '../../scripts/file-times';
+import { fileTimesOf } from '../../tooling/file-times';
 import { FRESH_GRAPH_PROJECT, inRunOrder } from '../support/test-order';
 
 describe('the run order', () => {

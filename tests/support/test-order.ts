@@ -7,26 +7,12 @@
 // - within each project the files go longest first by the times kept in `file-times.json` (written from a run's
 //   report by `npm run test:times`; a file it does not list goes first, as vitest runs unknown files first), so
 //   the run ends on short files, with both workers busy until then.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { type FileTimes, readFileTimes } from '../../tooling/file-times';
 
 /** The project whose files each need a worker of their own (vitest.config.ts). */
 export const FRESH_GRAPH_PROJECT = 'node-isolated';
-
-/** Where the files' times are kept, by path from the repository's root. */
-export const FILE_TIMES = path.join(import.meta.dirname, 'file-times.json');
-
-/** Seconds each file took in a run, its collection included, by path from the repository's root. */
-export type FileTimes = Record<string, number>;
-
-export function readFileTimes(file = FILE_TIMES): FileTimes {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as FileTimes;
-  } catch {
-    return {};
-  }
-}
 
 interface Ordered {
   /** Its path from the repository's root. */
