@@ -137,10 +137,46 @@ export interface Coverage {
   transitions: Set<string>;
 }
 
+/** The paths that cover every transition, and for each path `run` was not given, the longer one that holds it. */
+export interface CoveringPaths {
+  paths: KitchenPath[];
+  /**
+   * Each shortest path that is the start of a longer one, and a longest path it starts (one `run` was given):
+   * running that one goes through every step of it, so it is not run again on its own (CI time, issue 35, D126).
+   */
+  within: Map<KitchenPath, KitchenPath>;
+}
+
+/**
+ * The shortest paths that no other starts (the tree's leaves), and for every other path a leaf it starts. The
+ * paths share their steps (`shortestPathsOf` builds each from the one before it), so a path starts another when
+ * its last step is one of the other's.
+ */
+function leavesOf(paths: KitchenPath[]): CoveringPaths {
+  const endingAt = new Map(paths.map((path) => [path.steps.at(-1), path]));
+  const inner = new Set<KitchenPath>();
+  for (const path of paths) {
+    for (const step of path.steps.slice(0, -1)) {
+      const start = endingAt.get(step);
+      if (start) inner.add(start);
+    }
+  }
+  const leaves = paths.filter((path) => !inner.has(path));
+  const within = new Map<KitchenPath, KitchenPath>();
+  for (const leaf of leaves) {
+    for (const step of leaf.steps.slice(0, -1)) {
+      const start = endingAt.get(step);
+      if (start && !within.has(start)) within.set(start, leaf);
+    }
+  }
+  return { paths: leaves, within };
+}
+
 /**
  * Shortest paths reach every state but not every transition: an edge into a state already reached by a shorter
  * path is left out. For each transition still untaken after `run`ning the given paths, this adds the shortest
- * path to a state where the transition can fire, followed by that one edge.
+ * path to a state where the transition can fire, followed by that one edge. Of the shortest paths, only those
+ * no other starts are run; `within` names the one that runs each of the others.
  */
 export function pathsCoveringEveryTransition(
   input: KitchenInput,
@@ -156,13 +192,14 @@ export function pathsCoveringEveryTransition(
     path: () => true,
     transition: () => true,
   },
-): KitchenPath[] {
+): CoveringPaths {
   const adjacency = adjacencyOf(input);
   const paths = shortestPathsOf(adjacency).filter(scope.path);
   const takeAll = (path: KitchenPath) => {
     for (const key of run(path).transitions) taken.add(key);
   };
-  paths.forEach(takeAll);
+  const { paths: leaves, within } = leavesOf(paths);
+  leaves.forEach(takeAll);
 
   const byLength = [...paths].sort((a, b) => a.steps.length - b.steps.length);
   const isActive = (snapshot: KitchenSnapshot, ids: string[]) =>
@@ -188,5 +225,5 @@ export function pathsCoveringEveryTransition(
       }
     }
   }
-  return paths;
+  return { paths, within };
 }
