@@ -5,6 +5,7 @@ import { MARKED_SURFACES, type MarkedSurface } from '../../contract/surface-mask
 import { type Brush, labelOf, type Mark, surfaceLabel } from './brushes';
 import { toLab } from './colour-lab';
 import { beyondCounterEdges, type CounterEdgeOptions, DEFAULT_COUNTER_EDGES } from './counter-edges';
+import { type CounterFaceOptions, DEFAULT_COUNTER_FACE, markCounterFaces } from './counter-face';
 import { DEFAULT_DOOR_GAPS, type DoorGapOptions, insideDoor, runOutline } from './door-gaps';
 import { edgeStrength } from './edge-strength';
 import { type BrushSeeds, DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
@@ -38,6 +39,7 @@ export interface MarkingOptions {
   costs?: GrowthCosts;
   keep?: KeepOptions;
   counterEdges?: CounterEdgeOptions;
+  counterFace?: CounterFaceOptions;
   doorGaps?: DoorGapOptions;
   lookAlike?: LookAlikeOptions;
   /** What a detector found in the photo: their cores stay the photo's own unless a stroke says otherwise. */
@@ -65,6 +67,7 @@ export class MarkingSession {
   private readonly lookAlike: LookAlikeOptions;
   private readonly keep: KeepOptions;
   private readonly counterEdges: CounterEdgeOptions;
+  private readonly counterFace: CounterFaceOptions;
   private readonly doorGaps: DoorGapOptions;
   private readonly borderRadius: number;
   private readonly border: PhotoEdge;
@@ -88,6 +91,7 @@ export class MarkingSession {
     this.lookAlike = options.lookAlike ?? DEFAULT_LOOK_ALIKE;
     this.keep = options.keep ?? DEFAULT_KEEP;
     this.counterEdges = options.counterEdges ?? DEFAULT_COUNTER_EDGES;
+    this.counterFace = options.counterFace ?? DEFAULT_COUNTER_FACE;
     this.doorGaps = options.doorGaps ?? DEFAULT_DOOR_GAPS;
     this.border = borderRegions(this.superpixels);
     this.shapes = regionShapes(this.width, this.height, this.superpixels.labels, this.graph.count);
@@ -122,6 +126,7 @@ export class MarkingSession {
       2 * this.borderRadius,
       this.refine,
     );
+    markCounterFaces(pixels, this.lab, this.edges, labelOf('worktop'), this.counterFace);
     const brush = marks.at(-1)?.brush;
     const offered =
       brush && brush !== 'not-this'
