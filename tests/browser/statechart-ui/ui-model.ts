@@ -3,7 +3,7 @@
 // way only the ending the real server gives (its catalogue answer, the verdict of the deterministic moderation
 // rule) or a failure the test causes on purpose (an "environment" ending, armed before the step runs).
 import type { AnyEventObject } from 'xstate';
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { declaredActors } from '../../../machines/kitchen/actors';
 import type { CatalogueItems, CatalogueKind, LoadedCatalogue } from '../../../machines/kitchen/catalogue';
 import { catalogueRequest } from '../../../machines/kitchen/catalogue-requests';
@@ -20,7 +20,11 @@ import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { DEFAULT_IMAGE_RETENTION_DAYS } from '../../../server/config';
 import { DEFAULT_SESSION_LIFETIME } from '../../../server/users/session-store';
 import { abstractKey, DONE, ERROR } from '../../machines/model/kitchen-model';
-import { declaredDelayedEvents, keyOfTaken } from '../../machines/model/transition-coverage';
+import {
+  type Coverage,
+  declaredDelayedEvents,
+  recordingActor,
+} from '../../machines/model/transition-coverage';
 import {
   comparableKitchens,
   earlierKitchenOfRequest,
@@ -506,30 +510,10 @@ const NOT_WALKED_HERE = [
   'kitchen.account.member | always',
 ];
 export const walkedHere = (idOrKey: string) => !NOT_WALKED_HERE.some((prefix) => idOrKey.startsWith(prefix));
-export interface Coverage {
-  states: Set<string>;
-  transitions: Set<string>;
-}
+export type { Coverage };
 
 /** A running mirror of the machine that records the states it enters and the transitions it takes. */
-export function recordingMirror(input: KitchenInput) {
-  const coverage: Coverage = { states: new Set(), transitions: new Set() };
-  const record = (snapshot: KitchenSnapshot) => {
-    for (const node of snapshot._nodes) coverage.states.add(node.id);
-  };
-  const actor = createActor(mirrorMachine, {
-    input,
-    inspect: (inspection: InspectionEvent) => {
-      if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId)
-        return;
-      for (const transition of inspection._transitions) coverage.transitions.add(keyOfTaken(transition));
-      record(inspection.snapshot as KitchenSnapshot);
-    },
-  });
-  actor.start();
-  record(actor.getSnapshot());
-  return { actor, coverage };
-}
+export const recordingMirror = (input: KitchenInput) => recordingActor(mirrorMachine, input);
 
 export function replayCoverage(events: UiEvent[], input: KitchenInput): Coverage {
   const { actor, coverage } = recordingMirror(input);

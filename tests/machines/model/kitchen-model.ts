@@ -10,6 +10,7 @@ import { LAST_STEP, STEP_IDS } from '../../../machines/kitchen/steps';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import { actorCases } from './actor-cases';
 import { eventCases } from './event-cases';
+import type { Coverage } from './transition-coverage';
 import { type DeclaredTransition, declaredDelayedEvents, declaredTransitions } from './transition-coverage';
 
 export type ModelEvent = KitchenEvent | AnyEventObject;
@@ -132,10 +133,7 @@ function shortestPathsOf(adjacency: KitchenAdjacency): KitchenPath[] {
 /** The shortest path to every state the model tells apart. */
 export const shortestPaths = (input: KitchenInput): KitchenPath[] => shortestPathsOf(adjacencyOf(input));
 
-export interface Coverage {
-  states: Set<string>;
-  transitions: Set<string>;
-}
+export type { Coverage };
 
 /** The paths that cover every transition, and for each path `run` was not given, the longer one that holds it. */
 export interface CoveringPaths {

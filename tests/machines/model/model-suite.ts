@@ -3,7 +3,7 @@
 // and transition the machine declares, and the suite fails when anything is not reached. Defined here, run by
 // kitchen-model.test.ts on the whole chart and by added-step.test.ts on the steps it adds (a scope: D123).
 import { afterAll, describe, expect, it } from 'vitest';
-import { type AnyStateNode, createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { type AnyStateNode, fromPromise } from 'xstate';
 import { declaredActors } from '../../../machines/kitchen/actors';
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
@@ -23,7 +23,7 @@ import {
   type ModelEvent,
   pathsCoveringEveryTransition,
 } from './kitchen-model';
-import { allStateNodes, declaredInvokeIds, declaredTransitions, keyOfTaken } from './transition-coverage';
+import { allStateNodes, declaredInvokeIds, declaredTransitions, recordingActor } from './transition-coverage';
 
 /** The server calls never settle by themselves: the model ends them by sending their done or error events. */
 const pending = () => new Promise<never>(() => {});
@@ -63,34 +63,9 @@ function checkStep(before: KitchenSnapshot, after: KitchenSnapshot, event: Model
   );
 }
 
-/**
- * Runs a path on a real actor, collecting the states and transitions it goes through (eventless and transient
- * ones included). With `verify`, it also checks after every step what the user must see.
- */
-/** A running actor that records every state it enters and every transition it takes. */
-function recordingActor(input: KitchenInput, from?: KitchenSnapshot) {
-  const coverage: Coverage = { states: new Set(), transitions: new Set() };
-  const record = (snapshot: KitchenSnapshot) => {
-    for (const node of snapshot._nodes) coverage.states.add(node.id);
-  };
-  const actor = createActor(machineUnderTest, {
-    input,
-    snapshot: from && kitchenMachine.getPersistedSnapshot(from),
-    inspect: (inspection: InspectionEvent) => {
-      if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId)
-        return;
-      for (const transition of inspection._transitions) coverage.transitions.add(keyOfTaken(transition));
-      record(inspection.snapshot as KitchenSnapshot);
-    },
-  });
-  actor.start();
-  record(actor.getSnapshot());
-  return { actor, coverage };
-}
-
 /** The transitions one event takes from a state of the model (restored, not replayed). */
 function transitionsOfEdge(input: KitchenInput, from: KitchenSnapshot, event: KitchenEvent): Set<string> {
-  const { actor, coverage } = recordingActor(input, from);
+  const { actor, coverage } = recordingActor(machineUnderTest, input, from);
   coverage.transitions.clear();
   actor.send(event);
   actor.stop();
@@ -107,7 +82,7 @@ class Failed {
 
 /** Replays `path`; with `verify`, a failed check throws `Failed` naming the event after which it failed. */
 function replay(path: KitchenPath, input: KitchenInput, verify: boolean): Coverage {
-  const { actor, coverage } = recordingActor(input);
+  const { actor, coverage } = recordingActor(machineUnderTest, input);
   try {
     for (const [index, step] of path.steps.slice(1).entries()) {
       try {

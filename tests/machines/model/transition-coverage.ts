@@ -1,7 +1,21 @@
 // Coverage computed from the machine definition itself: every state node and every transition it declares
 // (events, invoke completions and failures, delays, eventless redirects). A new state or transition is counted
 // the moment it is written, so it cannot go untested.
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import {
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  createActor,
+  type InputFrom,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
+
+/** The states entered and the transitions taken, by their declared names. */
+export interface Coverage {
+  states: Set<string>;
+  transitions: Set<string>;
+}
 
 export interface DeclaredTransition {
   key: string;
@@ -70,3 +84,32 @@ export const declaredDelayedEvents = (machine: AnyStateMachine): Map<string, str
 /** Invoke ids the machine declares, by the state that invokes them. */
 export const declaredInvokeIds = (machine: AnyStateMachine): string[] =>
   allStateNodes(machine).flatMap((node) => node.invoke.map((invoke: { id: string }) => invoke.id));
+
+/**
+ * A started actor of `machine` (from `snapshot` when given) that records every state it enters and every
+ * transition it takes in `coverage`: what a replay of a path covers.
+ */
+export function recordingActor<Machine extends AnyStateMachine>(
+  machine: Machine,
+  input: InputFrom<Machine>,
+  snapshot?: SnapshotFrom<Machine>,
+) {
+  const coverage: Coverage = { states: new Set(), transitions: new Set() };
+  // A machine snapshot's active state nodes; its type says so only for a machine of known type.
+  const record = (snapshot: unknown) => {
+    for (const node of (snapshot as { _nodes: readonly AnyStateNode[] })._nodes) coverage.states.add(node.id);
+  };
+  const actor = createActor(machine, {
+    input,
+    snapshot: snapshot && machine.getPersistedSnapshot(snapshot),
+    inspect: (inspection: InspectionEvent) => {
+      if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId)
+        return;
+      for (const transition of inspection._transitions) coverage.transitions.add(keyOfTaken(transition));
+      record(inspection.snapshot);
+    },
+  });
+  actor.start();
+  record(actor.getSnapshot());
+  return { actor, coverage };
+}
