@@ -12,7 +12,7 @@
 // walked them, so the checks are exactly those it made. Each shard fails unless the UI took every state and
 // transition its own walks take; the first also checks that all the shards' walks together take every one.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
 import { kitchenMachine } from '../../../machines/kitchen/machine';
@@ -26,7 +26,7 @@ import {
   startAppServer,
 } from '../../../tooling/browser';
 import { ERROR } from '../../machines/model/kitchen-model';
-import { allStateNodes, declaredTransitions } from '../../machines/model/transition-coverage';
+import { allStateNodes, declaredTransitions, expectCovered } from '../../machines/model/transition-coverage';
 import { addVirtualAuthenticator } from '../virtual-authenticator';
 import { armFailures, disarm, holdGeneration, runStep } from './executors';
 import { expectedScreen, matches, readScreen, type ScreenFacts } from './screen-facts';
@@ -394,29 +394,30 @@ export async function walkUiPathShard(shard: number): Promise<void> {
         const transitions = declaredTransitions(kitchenMachine)
           .map((transition) => transition.key)
           .filter(walkedHere);
-        expect(states.filter((id) => !planned.states.has(id))).toEqual([]);
-        expect(transitions.filter((key) => !planned.transitions.has(key))).toEqual([]);
+        expectCovered(
+          planned,
+          { states, transitions },
+          {
+            tally: "the shards' walks together",
+            states: "states no shard's walk enters",
+            transitions: "transitions no shard's walk takes",
+          },
+        );
       });
     }
 
     afterAll(() => {
       // What this shard's walks take; the first shard checks above that the shards together take everything.
       const own = coverageOf(mine);
-      const states = [...own.states];
-      const transitions = [...own.transitions];
-      const statesCovered = states.filter((id) => covered.states.has(id));
-      const transitionsCovered = transitions.filter((key) => covered.transitions.has(key));
-      console.log(
-        `through the UI, shard ${shard} of ${UI_PATH_SHARDS}: states ${statesCovered.length}/${states.length}, transitions ${transitionsCovered.length}/${transitions.length}`,
+      expectCovered(
+        covered,
+        { states: [...own.states], transitions: [...own.transitions] },
+        {
+          tally: `through the UI, shard ${shard} of ${UI_PATH_SHARDS}`,
+          states: 'states never shown through the UI',
+          transitions: 'transitions never taken through the UI',
+        },
       );
-      expect(
-        states.filter((id) => !covered.states.has(id)),
-        'states never shown through the UI',
-      ).toEqual([]);
-      expect(
-        transitions.filter((key) => !covered.transitions.has(key)),
-        'transitions never taken through the UI',
-      ).toEqual([]);
     });
   });
 }

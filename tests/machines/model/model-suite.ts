@@ -23,7 +23,13 @@ import {
   type ModelEvent,
   pathsCoveringEveryTransition,
 } from './kitchen-model';
-import { allStateNodes, declaredInvokeIds, declaredTransitions, recordingActor } from './transition-coverage';
+import {
+  allStateNodes,
+  declaredInvokeIds,
+  declaredTransitions,
+  expectCovered,
+  recordingActor,
+} from './transition-coverage';
 
 /** The server calls never settle by themselves: the model ends them by sending their done or error events. */
 const pending = () => new Promise<never>(() => {});
@@ -197,19 +203,11 @@ export function describeKitchenModel(scope: ModelScope = {}): void {
       const transitions = declaredTransitions(kitchenMachine)
         .filter(({ source }) => stateIds.has(source))
         .map((transition) => transition.key);
-      const coveredStates = states.filter((id) => covered.states.has(id));
-      const coveredTransitions = transitions.filter((key) => covered.transitions.has(key));
-      console.log(
-        `states covered ${coveredStates.length}/${states.length}, transitions covered ${coveredTransitions.length}/${transitions.length}`,
+      expectCovered(
+        covered,
+        { states, transitions },
+        { tally: 'covered', states: 'states never reached', transitions: 'transitions never taken' },
       );
-      expect(
-        states.filter((id) => !covered.states.has(id)),
-        'states never reached',
-      ).toEqual([]);
-      expect(
-        transitions.filter((key) => !covered.transitions.has(key)),
-        'transitions never taken',
-      ).toEqual([]);
     });
   });
 }

@@ -1,6 +1,8 @@
 // Coverage computed from the machine definition itself: every state node and every transition it declares
 // (events, invoke completions and failures, delays, eventless redirects). A new state or transition is counted
 // the moment it is written, so it cannot go untested.
+
+import { expect } from 'vitest';
 import {
   type AnyStateMachine,
   type AnyStateNode,
@@ -112,4 +114,27 @@ export function recordingActor<Machine extends AnyStateMachine>(
   actor.start();
   record(actor.getSnapshot());
   return { actor, coverage };
+}
+
+/** What a coverage check says of what it lacks, and the heading of the tally it logs. */
+export interface CoverageWords {
+  readonly tally: string;
+  readonly states: string;
+  readonly transitions: string;
+}
+
+/** Logs how many of `states` and `transitions` `covered` holds, then fails on any it lacks. */
+export function expectCovered(
+  covered: Coverage,
+  { states, transitions }: { states: readonly string[]; transitions: readonly string[] },
+  words: CoverageWords,
+): void {
+  const missingStates = states.filter((id) => !covered.states.has(id));
+  const missingTransitions = transitions.filter((key) => !covered.transitions.has(key));
+  console.log(
+    `${words.tally}: states ${states.length - missingStates.length}/${states.length}, ` +
+      `transitions ${transitions.length - missingTransitions.length}/${transitions.length}`,
+  );
+  expect(missingStates, words.states).toEqual([]);
+  expect(missingTransitions, words.transitions).toEqual([]);
 }
