@@ -126,7 +126,9 @@ export class MarkingSession {
       2 * this.borderRadius,
       this.refine,
     );
-    markCounterFaces(pixels, this.lab, this.edges, labelOf('worktop'), this.counterFace);
+    // Only a marked worktop has a face: a fronts-only marking skips the whole picture's scan.
+    if (labels.includes(labelOf('worktop')))
+      markCounterFaces(pixels, this.lab, this.edges, labelOf('worktop'), this.counterFace);
     const brush = marks.at(-1)?.brush;
     const offered =
       brush && brush !== 'not-this'
