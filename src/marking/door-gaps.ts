@@ -25,9 +25,24 @@ export interface DoorGapOptions {
   readonly edgeSpread: number;
   /** How far past such an edge, as a share of the door's height on that side, lies what is past the run. */
   readonly pastEdge: number;
+  /**
+   * The most two neighbouring gaps' lengths on one side may differ, as a share of the longer, for both to end at
+   * the run's same edge seen in perspective (the nearer gap is the longer): the door then reaches each one's own end.
+   */
+  readonly sameEdge: number;
+  /**
+   * A gap that ends this near the photo's edge (a share of the long side) runs on off the photo: a glare on gloss
+   * hides its last pixels, and the doors of a run cut off by the photo go on past it.
+   */
+  readonly offPhoto: number;
+  /**
+   * A line across a gap's way to the photo's edge at least this share of the gap's own strength is the run's edge
+   * (the units' top below a ceiling strip): the gap does not run on past it.
+   */
+  readonly crossing: number;
 }
 
-// Chosen on the nine tuning kitchens with natural strokes (D121).
+// Chosen on the nine tuning kitchens with natural strokes (D121, D134).
 export const DEFAULT_DOOR_GAPS: DoorGapOptions = {
   contrast: 2.5,
   keepUp: 0.3,
@@ -37,6 +52,9 @@ export const DEFAULT_DOOR_GAPS: DoorGapOptions = {
   parallel: 0.985,
   edgeSpread: 0.01,
   pastEdge: 0.15,
+  sameEdge: 0.35,
+  offPhoto: 0.04,
+  crossing: 0.5,
 };
 
 /** A gap traced both ways from where a stroke crosses it. */
@@ -138,8 +156,10 @@ export function doorGaps(
     // A gap crosses the run: a line along the stroke (a drawer's edge, a handle's rail) is none.
     if (Math.abs(dx * sample.ux + dy * sample.uy) > 0.7) return;
     const floor = options.keepUp * strength;
-    const one = traceLine(support, sample.x, sample.y, dx, dy, floor, longSide);
-    const other = traceLine(support, sample.x, sample.y, -dx, -dy, floor, longSide);
+    const onOffPhoto = (end: [number, number], ex: number, ey: number) =>
+      runOffPhoto(support, end, ex, ey, options.offPhoto * longSide, options.crossing * strength);
+    const one = onOffPhoto(traceLine(support, sample.x, sample.y, dx, dy, floor, longSide), dx, dy);
+    const other = onOffPhoto(traceLine(support, sample.x, sample.y, -dx, -dy, floor, longSide), -dx, -dy);
     // Its two halves run on in one line: a pendant's cord that bends or a curved shadow is no gap.
     const [ax, ay, bx, by] = [one[0] - sample.x, one[1] - sample.y, other[0] - sample.x, other[1] - sample.y];
     const lengths = Math.hypot(ax, ay) * Math.hypot(bx, by);
@@ -186,10 +206,10 @@ function strokeEnds(samples: readonly StrokeSample[], gaps: readonly DoorGap[]):
 }
 
 /**
- * The doors between neighbouring gaps, each side of the stroke as far as the shorter of the two runs on there:
- * the doors of a run share their height, and a line that runs on beyond its neighbour (a run's end panel into the
- * floor) is no longer a door's edge. Where every gap ends together on one side, that is the run's edge, and the
- * band just past it is past the run.
+ * The doors between neighbouring gaps. On each side of the stroke a door reaches each gap's own end where both end
+ * at the run's same edge (their lengths differ by a perspective's share), else as far as the shorter runs on: a
+ * line that runs on well beyond its neighbour (a run's end panel into the floor) is no longer a door's edge.
+ * Where every gap ends together on one side, that is the run's edge, and the band just past it is past the run.
  */
 function doorsBetween(gaps: readonly DoorGap[], longSide: number, options = DEFAULT_DOOR_GAPS): RunOutline {
   const sorted = [...gaps].sort((a, b) => a.along - b.along);
@@ -209,21 +229,23 @@ function doorsBetween(gaps: readonly DoorGap[], longSide: number, options = DEFA
     const halves = ([0, 1] as const).map((side) => {
       const a = halfOf(one, side);
       const b = halfOf(next, side);
-      const length = Math.min(a.length, b.length);
-      // The corners `reach` along each gap from where the stroke crosses it.
-      const at = (reach: number) => [
-        one.at[0] + a.dx * reach,
-        one.at[1] + a.dy * reach,
-        next.at[0] + b.dx * reach,
-        next.at[1] + b.dy * reach,
+      const shorter = Math.min(a.length, b.length);
+      const atOwnEnds = Math.abs(a.length - b.length) <= options.sameEdge * Math.max(a.length, b.length);
+      const [reachA, reachB] = atOwnEnds ? [a.length, b.length] : [shorter, shorter];
+      // The corners along each gap from where the stroke crosses it, `to` of each one's reach.
+      const at = (to: (reach: number) => number) => [
+        one.at[0] + a.dx * to(reachA),
+        one.at[1] + a.dy * to(reachA),
+        next.at[0] + b.dx * to(reachB),
+        next.at[1] + b.dy * to(reachB),
       ];
       // Two pixels clear of the edge itself, which the refinement settles.
       if (runsToAnEdge[side]) {
-        const [ax0 = 0, ay0 = 0, bx0 = 0, by0 = 0] = at(length + 2);
-        const [ax1 = 0, ay1 = 0, bx1 = 0, by1 = 0] = at(length * (1 + options.pastEdge) + 2);
+        const [ax0 = 0, ay0 = 0, bx0 = 0, by0 = 0] = at((reach) => reach + 2);
+        const [ax1 = 0, ay1 = 0, bx1 = 0, by1 = 0] = at((reach) => reach * (1 + options.pastEdge) + 2);
         pastEdges.push([ax0, ay0, bx0, by0, bx1, by1, ax1, ay1]);
       }
-      return at(length);
+      return at((reach) => reach);
     });
     const [[ax0, ay0, bx0, by0] = [], [ax1, ay1, bx1, by1] = []] = halves;
     doors.push([ax0, ay0, bx0, by0, bx1, by1, ax1, ay1].map((value) => value ?? 0));
@@ -277,6 +299,31 @@ function strengthAcross(support: LineSupport, x: number, y: number, dx: number, 
 function lineDirection(support: LineSupport, x: number, y: number): [number, number] {
   const [nx, ny] = edgeNormal(support, x, y, 2);
   return [-ny, nx];
+}
+
+/**
+ * A gap's end `within` pixels of the photo's edge, taken on along the gap to the edge, unless a line at least
+ * `crossing` strong lies across its way there.
+ */
+function runOffPhoto(
+  support: LineSupport,
+  [x, y]: [number, number],
+  dx: number,
+  dy: number,
+  within: number,
+  crossing: number,
+): [number, number] {
+  const { width, height } = support;
+  const toEdge = Math.min(
+    dx > 0 ? (width - 1 - x) / dx : dx < 0 ? -x / dx : Number.POSITIVE_INFINITY,
+    dy > 0 ? (height - 1 - y) / dy : dy < 0 ? -y / dy : Number.POSITIVE_INFINITY,
+  );
+  if (toEdge > within) return [x, y];
+  // From two pixels on: the gap's own last pixels are strong across it where it ends in a corner.
+  for (let step = 2; step < toEdge; step++)
+    if (strengthAcross(support, Math.round(x + dx * step), Math.round(y + dy * step), dx, dy) >= crossing)
+      return [x, y];
+  return [x + dx * toEdge, y + dy * toEdge];
 }
 
 /**

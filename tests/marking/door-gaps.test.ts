@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelOf, type Mark } from '../../src/marking/brushes';
 import { toLab } from '../../src/marking/colour-lab';
-import { doorGaps, insideDoor, runOutline } from '../../src/marking/door-gaps';
+import { DEFAULT_DOOR_GAPS, doorGaps, insideDoor, runOutline } from '../../src/marking/door-gaps';
 import { DEFAULT_GROWTH_COSTS } from '../../src/marking/geodesic-growth';
 import { prepareLineSupport } from '../../src/marking/line-support';
 import { MarkingSession } from '../../src/marking/marking-session';
@@ -100,5 +100,83 @@ describe("a run's own edge", () => {
     });
     const outline = runOutline(prepareLineSupport(toLab(shortGap)), [points]);
     expect(outline.pastEdges.some((band) => insideDoor(band, 130, UNITS.bottom + 6))).toBe(false);
+  });
+});
+
+// Wall units seen from below and to the left: their top edge slants, so each gap is longer than the one before it.
+// The door between two gaps reaches each one's own end, not only as far as the shorter runs on.
+describe('doors seen in perspective', () => {
+  const slantedTop = (x: number) => 50 + Math.round((x - UNITS.left) * 0.2);
+  const slanted = drawnPicture(WIDTH, HEIGHT, (x, y) => {
+    const inUnits = x >= UNITS.left && x < UNITS.right && y >= slantedTop(x) && y < UNITS.bottom;
+    if (inUnits && GAPS.some((gap) => Math.abs(x - gap) <= 1)) return [120, 120, 118];
+    if (y > UNITS.bottom) return [96, 110, 130];
+    return inUnits ? [238, 238, 236] : [246, 246, 244];
+  });
+  const doors = runOutline(prepareLineSupport(toLab(slanted)), [[55, 110, 265, 110]]).doors;
+  // Just under the top of the door between the gaps at 100 and 160: beside the longer gap (at 100, the top is
+  // higher there) and beside the shorter.
+  const besideLonger = [104, slantedTop(104) + 3] as const;
+  const besideShorter = [156, slantedTop(156) + 3] as const;
+
+  it("reaches each gap's own end along the slanted top", () => {
+    expect(doors.some((door) => insideDoor(door, ...besideLonger))).toBe(true);
+    expect(doors.some((door) => insideDoor(door, ...besideShorter))).toBe(true);
+  });
+
+  it('would lose the top beside the longer gap if both stopped where the shorter does', () => {
+    const atTheShorter = runOutline(prepareLineSupport(toLab(slanted)), [[55, 110, 265, 110]], {
+      ...DEFAULT_DOOR_GAPS,
+      sameEdge: 0,
+    }).doors;
+    expect(atTheShorter.some((door) => insideDoor(door, ...besideLonger))).toBe(false);
+  });
+
+  it('stops at the shorter gap where one runs on well beyond the other (an end panel into the floor)', () => {
+    const intoTheFloor = drawnPicture(WIDTH, HEIGHT, (x, y) => {
+      if (Math.abs(x - 160) <= 1 && y >= UNITS.bottom && y < UNITS.bottom + 50) return [120, 120, 118];
+      const at = (y * WIDTH + x) * 4;
+      return [slanted.data[at] ?? 0, slanted.data[at + 1] ?? 0, slanted.data[at + 2] ?? 0];
+    });
+    const floorDoors = runOutline(prepareLineSupport(toLab(intoTheFloor)), [[55, 110, 265, 110]]).doors;
+    expect(floorDoors.some((door) => insideDoor(door, 150, UNITS.bottom + 20))).toBe(false);
+  });
+});
+
+// Wall units that run off the top of the photo, with a glare over the last rows of their gaps: the gaps run on off
+// the photo, and the doors with them. Where the units' own top edge lies across the way (a ceiling strip above
+// them), the doors stop there.
+describe('doors that run off the photo', () => {
+  const GLARE = 10;
+  const runOff = (topEdge: number) =>
+    drawnPicture(WIDTH, HEIGHT, (x, y) => {
+      if (y < topEdge) return [246, 246, 244];
+      if (y === topEdge && topEdge > 0) return [90, 90, 90];
+      const inUnits = x >= UNITS.left && x < UNITS.right && y < UNITS.bottom;
+      if (inUnits && y >= GLARE && GAPS.some((gap) => Math.abs(x - gap) <= 1)) return [120, 120, 118];
+      if (y > UNITS.bottom) return [96, 110, 130];
+      return inUnits ? [240, 240, 238] : [246, 246, 244];
+    });
+  const stroke = [55, 90, 265, 90];
+  const doorsIn = (topEdge: number) => runOutline(prepareLineSupport(toLab(runOff(topEdge))), [stroke]).doors;
+
+  it('reach the photo edge past the glare', () => {
+    expect(doorsIn(0).some((door) => insideDoor(door, 130, 2))).toBe(true);
+    const withoutRunningOn = runOutline(prepareLineSupport(toLab(runOff(0))), [stroke], {
+      ...DEFAULT_DOOR_GAPS,
+      offPhoto: 0,
+    }).doors;
+    expect(withoutRunningOn.some((door) => insideDoor(door, 130, 2))).toBe(false);
+  });
+
+  it('stop at a line across their way, and the strip above stays the photo', () => {
+    const TOP = 6;
+    // The gaps reach the units' top only where the glare ends: the units start at TOP, the glare runs to 10.
+    expect(doorsIn(TOP).some((door) => insideDoor(door, 130, TOP - 3))).toBe(false);
+    const { pixels } = new MarkingSession(runOff(TOP), { regions: 400 }).mark([
+      { kind: 'stroke', brush: 'fronts', points: stroke },
+    ]);
+    const strip = drawnPlane(WIDTH, HEIGHT, (x, y) => y < TOP && x >= UNITS.left && x < UNITS.right);
+    expect(pixels.filter((label, pixel) => label === FRONTS && strip[pixel] === 1)).toHaveLength(0);
   });
 });
