@@ -3,7 +3,7 @@
 // own outline is against a wall or ceiling of the same white. Traced from the stroke, the gaps say where the doors
 // are: between two neighbouring gaps, as far as both run on. The growth uses them where the photo cannot decide
 // (`GrowthCosts.doorTie`, D121).
-import { edgeNormal, type LineSupport } from './line-support';
+import { edgeNormal, type LineSupport, strengthAcross } from './line-support';
 
 export interface DoorGapOptions {
   /** How much stronger than the median along the stroke a crossing must be to be taken for a gap. */
@@ -284,15 +284,6 @@ export function insideDoor(door: Door, x: number, y: number): boolean {
     else if (Math.sign(cross) !== sign) return false;
   }
   return true;
-}
-
-/** The gradient's strength at a pixel in the direction (dx, dy), a unit vector. */
-function strengthAcross(support: LineSupport, x: number, y: number, dx: number, dy: number): number {
-  const at = y * support.width + x;
-  const { xx, xy, yy } = support;
-  return Math.sqrt(
-    Math.max(0, dx * dx * (xx[at] ?? 0) + 2 * dx * dy * (xy[at] ?? 0) + dy * dy * (yy[at] ?? 0)),
-  );
 }
 
 /** The direction a line runs at (x, y): along the edge, normal to the tensor summed over 5 × 5. */

@@ -8,8 +8,10 @@ import type { RegionGraph } from './region-graph';
 import {
   DEFAULT_COUNTER_RUN_OFF,
   DEFAULT_RUN_OFF,
+  DEFAULT_TOP_RUN_OFF,
   type PhotoEdge,
   type RunOffOptions,
+  type TopRunOffOptions,
 } from './run-off-edges';
 import type { Superpixels } from './slic';
 
@@ -26,6 +28,8 @@ export interface KeepOptions {
   readonly objectCore: number;
   /** Where a brush's run runs off the photo, the edge that is not keep against that brush (run-off-edges.ts). */
   readonly runOff: Readonly<Record<MarkedSurface, RunOffOptions>>;
+  /** Where a run of fronts runs off the top edge, which is then not keep against the fronts (run-off-edges.ts). */
+  readonly topRunOff: TopRunOffOptions;
 }
 
 // Measured on the real kitchens (docs/decisions.md D77): sparing more of the border near a stroke, ahead of its
@@ -36,6 +40,7 @@ export const DEFAULT_KEEP: KeepOptions = {
   borderClearance: 0.05,
   objectCore: 0.4,
   runOff: { fronts: DEFAULT_RUN_OFF, worktop: DEFAULT_COUNTER_RUN_OFF },
+  topRunOff: DEFAULT_TOP_RUN_OFF,
 };
 
 /** The superpixels that touch the picture's edge, and which of them touch its top and its bottom. */

@@ -72,6 +72,15 @@ export function supportIn(support: LineSupport, wanted: Uint8Array): Uint8Array 
   return levels;
 }
 
+/** The colour gradient's strength at a pixel in the direction (dx, dy), a unit vector: ΔE a pixel. */
+export function strengthAcross(support: LineSupport, x: number, y: number, dx: number, dy: number): number {
+  const at = y * support.width + x;
+  const { xx, xy, yy } = support;
+  return Math.sqrt(
+    Math.max(0, dx * dx * (xx[at] ?? 0) + 2 * dx * dy * (xy[at] ?? 0) + dy * dy * (yy[at] ?? 0)),
+  );
+}
+
 /**
  * The normal to the edge at (x, y) (a unit vector): the main eigenvector of the tensor summed over a (2r + 1)²
  * window, so one noisy pixel does not turn it.

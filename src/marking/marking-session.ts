@@ -29,7 +29,7 @@ import {
 import type { LabPicture, RgbaPicture } from './pixels';
 import { DEFAULT_REFINE, type RefineOptions, refineEdges } from './refine-edges';
 import { type RegionGraph, regionGraph } from './region-graph';
-import { type PhotoEdge, runOffRegions } from './run-off-edges';
+import { type PhotoEdge, runOffRegions, topRunOffRegions } from './run-off-edges';
 import { type Superpixels, slic } from './slic';
 import { everTouched, forEachPathPixel, seedRegions } from './stroke-seeds';
 
@@ -231,6 +231,15 @@ export class MarkingSession {
       });
       const strokes = strokesOf(marks, surface);
       const runOff = runOffRegions(this.graph, this.border, strokes, longSide, this.keep.runOff[surface]);
+      if (surface === 'fronts')
+        for (const region of topRunOffRegions(
+          this.graph,
+          this.border,
+          this.lineSupport,
+          strokes,
+          this.keep.topRunOff,
+        ))
+          runOff.add(region);
       const border = this.border.all.filter((region) => !runOff.has(region));
       keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));

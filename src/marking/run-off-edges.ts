@@ -1,9 +1,12 @@
-// Where a run of fronts or a counter runs off the photo (issue 32, D93, D98). The photo's edge seeds keep because
-// ceilings, floors and walls run off it, but so do kitchens: base units off the bottom of most kitchen photos, a
-// run of units or a counter off the side it heads for. There the edge is the run's, so against its brush it is no
-// keep seed. Never the top edge: wall units reach the ceiling, and a white ceiling above white units would take
-// the brush.
+// Where a run of fronts or a counter runs off the photo (issue 32, D93, D98, D135). The photo's edge seeds keep
+// because ceilings, floors and walls run off it, but so do kitchens: base units off the bottom of most kitchen
+// photos, a run of units or a counter off the side it heads for, wall and tall units off the top. There the edge
+// is the run's, so against its brush it is no keep seed. The top edge only where the photo shows it: nothing lies
+// across the way up from a fronts stroke (a unit's top under a ceiling would), and only between the unit's sides,
+// so a white ceiling above white units never takes the brush.
+import { type LineSupport, strengthAcross } from './line-support';
 import type { RegionGraph } from './region-graph';
+import { forEachPathPixel } from './stroke-seeds';
 
 /** The superpixels that touch the picture's edge, and which of them touch its top and its bottom. */
 export interface PhotoEdge {
@@ -65,4 +68,107 @@ export function runOffRegions(
     if (underStroke || onLine) runOff.add(region);
   }
   return runOff;
+}
+
+export interface TopRunOffOptions {
+  /** How far apart along a stroke, as a share of the long side, the way up to the top edge is looked at. */
+  readonly spacing: number;
+  /**
+   * The weakest line across the way up (ΔE a pixel, averaged over 7 pixels along it) that closes it: a unit's own
+   * top under a ceiling or a crown moulding, a worktop's front edge above base units.
+   */
+  readonly crossing: number;
+  /** The weakest line along the photo's top row that is the unit's side. */
+  readonly side: number;
+  /**
+   * How far from the way up, as a share of the long side, the unit's sides may lie. With no side that near (and
+   * no photo edge), what runs off the top is a ceiling, not a unit.
+   */
+  readonly widest: number;
+}
+
+// Chosen on the nine tuning kitchens with natural strokes (D135): from 0.8 to 6 ΔE a pixel for either line, the
+// same but for a wall taken at 6.
+export const DEFAULT_TOP_RUN_OFF: TopRunOffOptions = { spacing: 0.02, crossing: 3, side: 3, widest: 0.3 };
+
+/** How many pixels along a line its strength across is averaged over, each way. */
+const ALONG = 3;
+/** The photo's row where the unit's sides are looked for: just inside the top edge. */
+const TOP_ROW = 2;
+
+/**
+ * The top-edge superpixels where a run of fronts runs off the top of the photo: above a point of one of `strokes`
+ * with no line across its way up, from the unit's side on its left to its side on its right along the top row.
+ */
+export function topRunOffRegions(
+  graph: RegionGraph,
+  edge: PhotoEdge,
+  support: LineSupport,
+  strokes: readonly (readonly number[])[],
+  options = DEFAULT_TOP_RUN_OFF,
+): Set<number> {
+  const spans = strokes.flatMap((points) => openWaysUp(support, points, options));
+  const runOff = new Set<number>();
+  for (const region of edge.top) {
+    const x = graph.centre[region * 2] ?? 0;
+    if (spans.some(([left, right]) => x >= left && x <= right)) runOff.add(region);
+  }
+  return runOff;
+}
+
+/** Along one stroke, the spans of the top row between a unit's sides, above each point with an open way up. */
+function openWaysUp(
+  support: LineSupport,
+  points: readonly number[],
+  options: TopRunOffOptions,
+): [number, number][] {
+  const { width, height } = support;
+  const longSide = Math.max(width, height);
+  const spacing = Math.max(1, Math.round(options.spacing * longSide));
+  const widest = Math.round(options.widest * longSide);
+  const looked: number[] = [];
+  forEachPathPixel(points, width, height, (pixel) => {
+    looked.push(pixel);
+  });
+  const spans: [number, number][] = [];
+  for (let at = 0; at < looked.length; at += spacing) {
+    const pixel = looked[at] ?? 0;
+    const x = pixel % width;
+    const y = Math.floor(pixel / width);
+    let open = true;
+    // From a few pixels above the stroke, which may lie on a gap or a handle.
+    for (let up = y - 3; up >= 0 && open; up--)
+      if (meanAcross(support, x, up, 1, 0) >= options.crossing) open = false;
+    if (!open) continue;
+    const side = (step: -1 | 1) => {
+      for (let sx = x; Math.abs(sx - x) <= widest; sx += step) {
+        if (sx < 0 || sx >= width) return Math.min(width - 1, Math.max(0, sx));
+        if (meanAcross(support, sx, TOP_ROW, 0, 1) >= options.side) return sx;
+      }
+      return undefined;
+    };
+    const left = side(-1);
+    const right = side(1);
+    if (left !== undefined && right !== undefined) spans.push([left, right]);
+  }
+  return spans;
+}
+
+/**
+ * The strength across a line running along (ax, ay) through (x, y), averaged over ALONG pixels each way: a line
+ * that runs on, not a speck.
+ */
+function meanAcross(support: LineSupport, x: number, y: number, ax: number, ay: number): number {
+  const { width, height } = support;
+  let sum = 0;
+  let samples = 0;
+  for (let step = -ALONG; step <= ALONG; step++) {
+    const sx = x + step * ax;
+    const sy = y + step * ay;
+    if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
+    // The line runs along (ax, ay), so its strength is the gradient across it, along (ay, ax) for these two.
+    sum += strengthAcross(support, sx, sy, ay, ax);
+    samples++;
+  }
+  return samples === 0 ? 0 : sum / samples;
 }
