@@ -1,7 +1,7 @@
 // Starts the real server on a loopback port for tests, with a config made for tests: silent logs, the
 // deterministic moderation rule, a temporary data directory and, unless a test says otherwise, a shared
 // in-memory PGlite (creating one costs seconds, so each test file opens one and reuses it).
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildServer, type ServerParts } from '../server/app';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/database';
-import { openMigratedPglite, seedMigratedDataDir } from './fresh-pglite';
+import { openMigratedPglite, seedUnlessPresent } from './fresh-pglite';
 
 export function temporaryDir(prefix = 'kr-test-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -61,15 +61,11 @@ export interface RunningServer {
 }
 
 /**
- * The server on `config`, with `parts` given. One that would open PGlite in a data directory holding none finds a
- * migrated database there first (seedMigratedDataDir), as on any start after a server's first: creating and
- * migrating it on disk took 2.7 s of CPU a start, about 9 s of wall time beside another run, and some twenty test
- * files start one (CI time, issue 35, D130). A server's first start, creating its database, is npm-start's,
- * built-server's and the persistence test's to check.
+ * The server on `config`, with `parts` given. One that would open PGlite on disk finds a migrated database in its
+ * data directory (seedUnlessPresent), as on any start after a server's first.
  */
 export async function startServer(config: Config, parts: ServerParts = {}): Promise<RunningServer> {
-  if (!parts.db && !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg')))
-    await seedMigratedDataDir(config.dataDir);
+  if (!parts.db && !config.databaseUrl) await seedUnlessPresent(config.dataDir);
   const app = await buildServer(config, parts);
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, origin, close: () => app.close() };
