@@ -47,40 +47,6 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
 }
 
-/** Where this process keeps its one Chromium: on globalThis, which `vi.resetModules` leaves (D131). */
-const PROCESS_CHROMIUM = Symbol.for('kitchen-reimagined.process-chromium');
-type WithProcessChromium = typeof globalThis & { [PROCESS_CHROMIUM]?: Promise<Browser> };
-
-/**
- * One Chromium for this process, launched on the first call and closed by Playwright when the process exits: the
- * browser test files a vitest worker runs one after another share it, each with contexts of its own, instead of
- * launching one each (CI time, issue 35, D131). A Chromium that went away is launched anew.
- */
-export function processChromium(): Promise<Browser> {
-  const global = globalThis as WithProcessChromium;
-  const kept = global[PROCESS_CHROMIUM];
-  if (kept) return kept;
-  const launched = launchChromium().then(
-    (browser) => {
-      browser.on('disconnected', () => {
-        if (global[PROCESS_CHROMIUM] === launched) delete global[PROCESS_CHROMIUM];
-      });
-      return browser;
-    },
-    (error: unknown) => {
-      delete global[PROCESS_CHROMIUM];
-      throw error;
-    },
-  );
-  global[PROCESS_CHROMIUM] = launched;
-  return launched;
-}
-
-/** Closes every context still open in `browser`: a file leaves the shared Chromium as it found it. */
-export async function closeContextsOf(browser: Browser): Promise<void> {
-  await Promise.all(browser.contexts().map((context) => context.close()));
-}
-
 export interface AppServer {
   /** `http://127.0.0.1:<port>` */
   origin: string;

@@ -1,16 +1,9 @@
-// One test file's browser session: the real server (fresh data directory and database), the worker's Chromium
-// (processChromium: shared with the files before and after it in the same worker, D131), a fresh browser context
-// and page for each test, everything the file opened closed afterwards.
+// One test file's browser session: the real server (fresh data directory and database) and one Chromium for
+// the file, a fresh browser context and page for each test, everything closed afterwards.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Config } from '../../server/config';
-import {
-  type AppServer,
-  closeContextsOf,
-  newAppContext,
-  processChromium,
-  startAppServer,
-} from '../../tooling/browser';
+import { type AppServer, launchChromium, newAppContext, startAppServer } from '../../tooling/browser';
 
 export interface BrowserSuite {
   readonly origin: string;
@@ -29,11 +22,11 @@ export function setUpBrowserSuite(overrides: Partial<Config> = {}): BrowserSuite
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startAppServer(inject('appDistDir'), overrides),
-      processChromium(),
+      launchChromium(),
     ]);
   });
   afterAll(async () => {
-    if (browser) await closeContextsOf(browser);
+    await browser?.close();
     await server?.close();
   });
   beforeEach(async () => {

@@ -19,10 +19,9 @@ import { kitchenMachine } from '../../../machines/kitchen/machine';
 import type { RouteId } from '../../../machines/kitchen/routes';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import {
-  closeContextsOf,
   expectNoAxeViolations,
+  launchChromium,
   newAppContext,
-  processChromium,
   SCREEN_WAIT_MS,
   startAppServer,
 } from '../../../tooling/browser';
@@ -304,8 +303,8 @@ async function allWalks(oracle: ServerOracle): Promise<Walk[]> {
 }
 
 /**
- * Defines shard `shard` (1 to `UI_PATH_SHARDS`) of the suite in the calling test file: its own server, the
- * worker's Chromium (processChromium, D131), its walks, and its coverage check.
+ * Defines shard `shard` (1 to `UI_PATH_SHARDS`) of the suite in the calling test file: its own server and
+ * Chromium, its walks, and its coverage check.
  */
 export async function walkUiPathShard(shard: number): Promise<void> {
   const server = await startAppServer(inject('appDistDir'));
@@ -317,10 +316,10 @@ export async function walkUiPathShard(shard: number): Promise<void> {
 
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await processChromium();
+    browser = await launchChromium();
   });
   afterAll(async () => {
-    if (browser) await closeContextsOf(browser);
+    await browser?.close();
     await server.close();
   });
 
