@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildServer, type ServerParts } from '../server/app';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/database';
-import { openMigratedPglite } from './fresh-pglite';
+import { openMigratedPglite, seedUnlessPresent } from './fresh-pglite';
 
 export function temporaryDir(prefix = 'kr-test-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -60,7 +60,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * The server on `config`, with `parts` given. One that would open PGlite on disk finds a migrated database in its
+ * data directory (seedUnlessPresent), as on any start after a server's first.
+ */
 export async function startServer(config: Config, parts: ServerParts = {}): Promise<RunningServer> {
+  if (!parts.db && !config.databaseUrl) await seedUnlessPresent(config.dataDir);
   const app = await buildServer(config, parts);
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, origin, close: () => app.close() };

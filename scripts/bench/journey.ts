@@ -11,7 +11,7 @@ import { freePort } from '../../tooling/free-port';
 import { realOrDrawnKitchen } from '../../tooling/photo-source';
 import { createDatabase, startPostgresCluster } from '../../tooling/postgres-cluster';
 import type { Benchmark } from './benchmark';
-import { count, iterations, mib, ms, table } from './format';
+import { count, iterations, mib, ms, quick, table } from './format';
 import { JourneyError, Visitor } from './journey-visitor';
 import { describeMachine } from './machine';
 import { cpuSeconds, rssBytes, stop, waitForAnswer } from './processes';
@@ -19,7 +19,8 @@ import { median, percentile } from './stats';
 
 const PHOTO = 'kitchens/kitchen-05-modern-4x3-pexels.jpg';
 const RSS_SAMPLE_MS = 200;
-const visitors = () => Number(process.env.BENCH_VISITORS ?? iterations(8, 2));
+// Quick mode: one visitor, whose requests still alternate between the two instances (CI time, issue 35, D129).
+const visitors = () => Number(process.env.BENCH_VISITORS ?? iterations(8, 1));
 const journeysEach = () => Number(process.env.BENCH_JOURNEYS ?? iterations(3, 1));
 // Shared by the instances of one deployment, as docs/deploy.md says they must be.
 const SESSION_SECRET = 'journey-benchmark-session-secret-0123456789abcdef';
@@ -74,9 +75,11 @@ interface RunFigures {
 async function runJourneys(instances: Instance[], photo: Uint8Array, label: string): Promise<RunFigures> {
   const origins = instances.map((instance) => instance.origin);
   const pids = instances.map((instance) => instance.child.pid ?? 0);
-  // One journey per instance first, not counted: models loaded, code compiled, caches warm.
-  for (const [index, origin] of origins.entries())
-    await new Visitor([origin]).journey(photo, `${label}-warm-${index}`);
+  // One journey per instance first, not counted: models loaded, code compiled, caches warm. Not in quick mode,
+  // whose figures are not quoted (CI time, issue 35, D129): its measured journeys load them.
+  if (!quick())
+    for (const [index, origin] of origins.entries())
+      await new Visitor([origin]).journey(photo, `${label}-warm-${index}`);
 
   const peakRssBytes = pids.map(rssBytes);
   const sampler = setInterval(() => {
@@ -182,7 +185,7 @@ export const journeyBenchmark: Benchmark = {
           'nsfw model), the wizard’s nine catalogue reads, generate with the local concept renderer, poll the job ' +
           'every 100 ms, fetch the picture. The instances run as `npm start` runs them, on one real PostgreSQL ' +
           '(a database each configuration), with separate data directories; with two, each visitor’s requests ' +
-          'alternate between them. One warm-up journey per instance is not counted. CPU is every instance’s own ' +
+          `alternate between them. ${quick() ? 'Quick mode makes no warm-up journey' : 'One warm-up journey per instance is not counted'}. CPU is every instance’s own ` +
           '(all threads, from /proc) divided by the journeys; RSS is each instance’s peak.',
         '',
         table(

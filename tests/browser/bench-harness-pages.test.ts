@@ -16,7 +16,7 @@ const HARNESS_MS = 300_000;
 
 describe('the lighthouse benchmark, quick', () => {
   it(
-    'walks and generates with a drawn photo, audits the wizard step and writes its figures',
+    'checks a drawn photo, goes on to the wizard step, audits it and writes its figures',
     async () => {
       const markdown = await lighthouseBenchmark.run(context);
       const [row] = expectAFigureInEveryRow(markdown, 1);

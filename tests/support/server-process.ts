@@ -2,6 +2,7 @@
 // process-wide error handlers, a second instance with its own event loop, a SIGKILL mid-job). Its pino log lines
 // are collected so tests can wait for one.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { seedUnlessPresent } from '../../tooling/fresh-pglite';
 import { repoRoot } from '../../tooling/paths';
 
 export interface ServerProcess {
@@ -72,9 +73,14 @@ export async function startServerProcess(args: string[], env: NodeJS.ProcessEnv)
   };
 }
 
-/** The TypeScript server with `env` and the deterministic moderation rule unless `env` names another. */
-export const spawnServer = (env: NodeJS.ProcessEnv): Promise<ServerProcess> =>
-  startServerProcess(typescriptServer(), { MODERATION: 'rule', ...env });
+/**
+ * The TypeScript server with `env` and the deterministic moderation rule unless `env` names another; on PGlite, its
+ * data directory holds a migrated database before it starts (seedUnlessPresent).
+ */
+export async function spawnServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  if (env.DATA_DIR && !env.DATABASE_URL) await seedUnlessPresent(env.DATA_DIR);
+  return startServerProcess(typescriptServer(), { MODERATION: 'rule', ...env });
+}
 
 /** Arguments that run the TypeScript server as `npm start` runs the compiled one, after any `preloads`. */
 export const typescriptServer = (...preloads: string[]): string[] => [
