@@ -43,23 +43,22 @@ export const DEFAULT_KEEP: KeepOptions = {
   topRunOff: DEFAULT_TOP_RUN_OFF,
 };
 
-/** The superpixels that touch the picture's edge, and which of them touch its top and its bottom. */
-export function borderRegions({ width, height, labels, count }: Superpixels): PhotoEdge {
-  const touches = new Uint8Array(count);
+/** The superpixels that touch the picture's edge, and which of them touch each side of it. */
+export function borderRegions({ width, height, labels }: Superpixels): PhotoEdge {
   const top = new Set<number>();
   const bottom = new Set<number>();
+  const left = new Set<number>();
+  const right = new Set<number>();
   for (let x = 0; x < width; x++) {
     top.add(labels[x] ?? 0);
     bottom.add(labels[(height - 1) * width + x] ?? 0);
   }
   for (let y = 0; y < height; y++) {
-    touches[labels[y * width] ?? 0] = 1;
-    touches[labels[y * width + width - 1] ?? 0] = 1;
+    left.add(labels[y * width] ?? 0);
+    right.add(labels[y * width + width - 1] ?? 0);
   }
-  for (const region of [...top, ...bottom]) touches[region] = 1;
-  const all: number[] = [];
-  for (let region = 0; region < count; region++) if (touches[region] === 1) all.push(region);
-  return { all, top, bottom };
+  const all = [...new Set([...top, ...bottom, ...left, ...right])].sort((a, b) => a - b);
+  return { all, top, bottom, left, right };
 }
 
 /** The superpixels whose centre lies in the core of a found object's box. */

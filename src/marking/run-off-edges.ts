@@ -1,4 +1,4 @@
-// Where a run of fronts or a counter runs off the photo (issue 32, D93, D98, D135). The photo's edge seeds keep
+// Where a run of fronts or a counter runs off the photo (issue 32, D93, D98, D135, D136). The photo's edge seeds keep
 // because ceilings, floors and walls run off it, but so do kitchens: base units off the bottom of most kitchen
 // photos, a run of units or a counter off the side it heads for, wall and tall units off the top. There the edge
 // is the run's, so against its brush it is no keep seed. The top edge only where the photo shows it: nothing lies
@@ -8,11 +8,13 @@ import { type LineSupport, strengthAcross } from './line-support';
 import type { RegionGraph } from './region-graph';
 import { forEachPathPixel } from './stroke-seeds';
 
-/** The superpixels that touch the picture's edge, and which of them touch its top and its bottom. */
+/** The superpixels that touch the picture's edge, and which of them touch each side of it. */
 export interface PhotoEdge {
   readonly all: readonly number[];
   readonly top: ReadonlySet<number>;
   readonly bottom: ReadonlySet<number>;
+  readonly left: ReadonlySet<number>;
+  readonly right: ReadonlySet<number>;
 }
 
 export interface RunOffOptions {
@@ -85,11 +87,19 @@ export interface TopRunOffOptions {
    * no photo edge), what runs off the top is a ceiling, not a unit.
    */
   readonly widest: number;
+  /** Whether a unit that runs off a side of the photo too takes that side, down to the stroke. */
+  readonly offTheSide: boolean;
 }
 
-// Chosen on the nine tuning kitchens with natural strokes (D135): from 0.8 to 6 ΔE a pixel for either line, the
-// same but for a wall taken at 6.
-export const DEFAULT_TOP_RUN_OFF: TopRunOffOptions = { spacing: 0.02, crossing: 3, side: 3, widest: 0.3 };
+// Chosen on the nine tuning kitchens with natural strokes (D135, D136): from 0.8 to 6 ΔE a pixel for either line,
+// the same but for a wall taken at 6.
+export const DEFAULT_TOP_RUN_OFF: TopRunOffOptions = {
+  spacing: 0.02,
+  crossing: 3,
+  side: 3,
+  widest: 0.3,
+  offTheSide: true,
+};
 
 /** How many pixels along a line its strength across is averaged over, each way. */
 const ALONG = 3;
@@ -97,8 +107,10 @@ const ALONG = 3;
 const TOP_ROW = 2;
 
 /**
- * The top-edge superpixels where a run of fronts runs off the top of the photo: above a point of one of `strokes`
- * with no line across its way up, from the unit's side on its left to its side on its right along the top row.
+ * The edge superpixels where a run of fronts runs off the top of the photo: above a point of one of `strokes` with
+ * no line across its way up, the top row from the unit's side on its left to its side on its right. Where the unit
+ * runs off a side of the photo too (no side of its own before the photo's), that side is the unit's as well, from
+ * the top down to the stroke, unless a line lies across it on the way (D136).
  */
 export function topRunOffRegions(
   graph: RegionGraph,
@@ -107,21 +119,43 @@ export function topRunOffRegions(
   strokes: readonly (readonly number[])[],
   options = DEFAULT_TOP_RUN_OFF,
 ): Set<number> {
-  const spans = strokes.flatMap((points) => openWaysUp(support, points, options));
+  const { width } = support;
+  const ways = strokes.flatMap((points) => openWaysUp(support, points, options));
   const runOff = new Set<number>();
   for (const region of edge.top) {
     const x = graph.centre[region * 2] ?? 0;
-    if (spans.some(([left, right]) => x >= left && x <= right)) runOff.add(region);
+    if (ways.some(({ left, right }) => left !== undefined && right !== undefined && x >= left && x <= right))
+      runOff.add(region);
+  }
+  const sides = [
+    { regions: edge.left, column: TOP_ROW, runsOffIt: (way: WayUp) => way.left === 0 },
+    { regions: edge.right, column: width - 1 - TOP_ROW, runsOffIt: (way: WayUp) => way.right === width - 1 },
+  ];
+  for (const { regions, column, runsOffIt } of options.offTheSide ? sides : []) {
+    const down = Math.max(
+      -1,
+      ...ways
+        .filter((way) => runsOffIt(way) && !crossed(support, column, 0, way.y, options))
+        .map((way) => way.y),
+    );
+    for (const region of regions) if ((graph.centre[region * 2 + 1] ?? 0) <= down) runOff.add(region);
   }
   return runOff;
 }
 
-/** Along one stroke, the spans of the top row between a unit's sides, above each point with an open way up. */
-function openWaysUp(
-  support: LineSupport,
-  points: readonly number[],
-  options: TopRunOffOptions,
-): [number, number][] {
+/**
+ * Above a point of a stroke (at height `y`) whose way up is open: where the unit's side on its left and on its
+ * right lie along the top row, 0 or the last column where there is none before the photo's own edge, undefined
+ * where none is near.
+ */
+interface WayUp {
+  readonly y: number;
+  readonly left: number | undefined;
+  readonly right: number | undefined;
+}
+
+/** Along one stroke, every `spacing`, the ways up that no line crosses. */
+function openWaysUp(support: LineSupport, points: readonly number[], options: TopRunOffOptions): WayUp[] {
   const { width, height } = support;
   const longSide = Math.max(width, height);
   const spacing = Math.max(1, Math.round(options.spacing * longSide));
@@ -130,16 +164,13 @@ function openWaysUp(
   forEachPathPixel(points, width, height, (pixel) => {
     looked.push(pixel);
   });
-  const spans: [number, number][] = [];
+  const ways: WayUp[] = [];
   for (let at = 0; at < looked.length; at += spacing) {
     const pixel = looked[at] ?? 0;
     const x = pixel % width;
     const y = Math.floor(pixel / width);
-    let open = true;
     // From a few pixels above the stroke, which may lie on a gap or a handle.
-    for (let up = y - 3; up >= 0 && open; up--)
-      if (meanAcross(support, x, up, 1, 0) >= options.crossing) open = false;
-    if (!open) continue;
+    if (crossed(support, x, 0, y - 3, options)) continue;
     const side = (step: -1 | 1) => {
       for (let sx = x; Math.abs(sx - x) <= widest; sx += step) {
         if (sx < 0 || sx >= width) return Math.min(width - 1, Math.max(0, sx));
@@ -147,11 +178,22 @@ function openWaysUp(
       }
       return undefined;
     };
-    const left = side(-1);
-    const right = side(1);
-    if (left !== undefined && right !== undefined) spans.push([left, right]);
+    ways.push({ y, left: side(-1), right: side(1) });
   }
-  return spans;
+  return ways;
+}
+
+/** Whether a horizontal line at least `options.crossing` strong lies across column `x` between rows `from` and `to`. */
+function crossed(
+  support: LineSupport,
+  x: number,
+  from: number,
+  to: number,
+  options: TopRunOffOptions,
+): boolean {
+  for (let y = Math.max(0, from); y <= to; y++)
+    if (meanAcross(support, x, y, 1, 0) >= options.crossing) return true;
+  return false;
 }
 
 /**

@@ -93,3 +93,43 @@ describe('the top edge a unit runs off', () => {
     expect(topEdgeOver(tallUnit(24))).toEqual([]);
   });
 });
+
+// D136: a tall unit in the photo's top-left corner, cut off by its top and its left side: the left edge from the
+// top down to the stroke is the unit's too, unless a line lies across it on the way.
+describe('a unit that runs off the top and a side of the photo', () => {
+  const CORNER_RIGHT = 80;
+  const cornerStroke: Mark = { kind: 'stroke', brush: 'fronts', points: [40, 160, 40, 110] };
+  const cornerUnit = (shelfAt?: number) =>
+    drawnPicture(WIDTH, HEIGHT, (x, y) => {
+      if (y >= UNIT.bottom) return [150, 110, 70];
+      if (x === CORNER_RIGHT) return [196, 196, 194];
+      if (shelfAt !== undefined && y === shelfAt && x < 12) return [150, 150, 148];
+      const shade = Math.round((y / HEIGHT) * 8);
+      const white = x < CORNER_RIGHT ? 242 : 236;
+      return [white - shade, white - shade, white - shade];
+    });
+  const inCorner = drawnPlane(WIDTH, HEIGHT, (x, y) => x < CORNER_RIGHT && y < UNIT.bottom);
+  const markedCorner = (changes: Partial<TopRunOffOptions> = {}, shelfAt?: number) =>
+    new MarkingSession(cornerUnit(shelfAt), { regions: 400, keep: withTopRunOff(changes) }).mark([
+      cornerStroke,
+    ]).pixels;
+
+  it('is marked to both edges, where without its side keep takes its top corner', () => {
+    const whole = iou(markedCorner(), FRONTS, inCorner);
+    expect(whole).toBeGreaterThan(0.9);
+    expect(iou(markedCorner({ offTheSide: false }), FRONTS, inCorner)).toBeLessThan(whole - 0.05);
+  });
+
+  it('keeps the side where a line lies across it above the stroke', () => {
+    const leftEdgeOver = (shelfAt?: number) => {
+      const picture = cornerUnit(shelfAt);
+      const session = new MarkingSession(picture, { regions: 400 });
+      const edge = borderRegions(session.superpixels);
+      const points = cornerStroke.kind === 'stroke' ? cornerStroke.points : [];
+      const regions = topRunOffRegions(session.graph, edge, prepareLineSupport(toLab(picture)), [points]);
+      return [...regions].filter((region) => edge.left.has(region) && !edge.top.has(region));
+    };
+    expect(leftEdgeOver().length).toBeGreaterThan(0);
+    expect(leftEdgeOver(60)).toEqual([]);
+  });
+});
