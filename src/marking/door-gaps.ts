@@ -3,7 +3,7 @@
 // own outline is against a wall or ceiling of the same white. Traced from the stroke, the gaps say where the doors
 // are: between two neighbouring gaps, as far as both run on. The growth uses them where the photo cannot decide
 // (`GrowthCosts.doorTie`, D121).
-import { edgeNormal, type LineSupport, strengthAcross } from './line-support';
+import { edgeNormal, type LineSupport, lineStrength, strengthAcross } from './line-support';
 
 export interface DoorGapOptions {
   /** How much stronger than the median along the stroke a crossing must be to be taken for a gap. */
@@ -310,9 +310,10 @@ function runOffPhoto(
     dy > 0 ? (height - 1 - y) / dy : dy < 0 ? -y / dy : Number.POSITIVE_INFINITY,
   );
   if (toEdge > within) return [x, y];
-  // From two pixels on: the gap's own last pixels are strong across it where it ends in a corner.
+  // From two pixels on: the gap's own last pixels are strong across it where it ends in a corner. A line across
+  // runs along (-dy, dx).
   for (let step = 2; step < toEdge; step++)
-    if (strengthAcross(support, Math.round(x + dx * step), Math.round(y + dy * step), dx, dy) >= crossing)
+    if (lineStrength(support, Math.round(x + dx * step), Math.round(y + dy * step), -dy, dx) >= crossing)
       return [x, y];
   return [x + dx * toEdge, y + dy * toEdge];
 }

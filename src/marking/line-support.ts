@@ -81,6 +81,27 @@ export function strengthAcross(support: LineSupport, x: number, y: number, dx: n
   );
 }
 
+/** How many pixels along a line `lineStrength` averages over, each way. */
+const ALONG = 3;
+
+/**
+ * The strength of a line running along (ax, ay), a unit vector, through (x, y): the gradient across it, averaged
+ * over ALONG pixels each way along it, so a line that runs on counts and a speck does not.
+ */
+export function lineStrength(support: LineSupport, x: number, y: number, ax: number, ay: number): number {
+  const { width, height } = support;
+  let sum = 0;
+  let samples = 0;
+  for (let step = -ALONG; step <= ALONG; step++) {
+    const sx = Math.round(x + step * ax);
+    const sy = Math.round(y + step * ay);
+    if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
+    sum += strengthAcross(support, sx, sy, -ay, ax);
+    samples++;
+  }
+  return samples === 0 ? 0 : sum / samples;
+}
+
 /**
  * The normal to the edge at (x, y) (a unit vector): the main eigenvector of the tensor summed over a (2r + 1)²
  * window, so one noisy pixel does not turn it.

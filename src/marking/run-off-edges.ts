@@ -4,7 +4,7 @@
 // is the run's, so against its brush it is no keep seed. The top edge only where the photo shows it: nothing lies
 // across the way up from a fronts stroke (a unit's top under a ceiling would), and only between the unit's sides,
 // so a white ceiling above white units never takes the brush.
-import { type LineSupport, strengthAcross } from './line-support';
+import { type LineSupport, lineStrength } from './line-support';
 import type { RegionGraph } from './region-graph';
 import { forEachPathPixel } from './stroke-seeds';
 
@@ -101,8 +101,6 @@ export const DEFAULT_TOP_RUN_OFF: TopRunOffOptions = {
   offTheSide: true,
 };
 
-/** How many pixels along a line its strength across is averaged over, each way. */
-const ALONG = 3;
 /** The photo's row where the unit's sides are looked for: just inside the top edge. */
 const TOP_ROW = 2;
 
@@ -174,7 +172,7 @@ function openWaysUp(support: LineSupport, points: readonly number[], options: To
     const side = (step: -1 | 1) => {
       for (let sx = x; Math.abs(sx - x) <= widest; sx += step) {
         if (sx < 0 || sx >= width) return Math.min(width - 1, Math.max(0, sx));
-        if (meanAcross(support, sx, TOP_ROW, 0, 1) >= options.side) return sx;
+        if (lineStrength(support, sx, TOP_ROW, 0, 1) >= options.side) return sx;
       }
       return undefined;
     };
@@ -192,25 +190,6 @@ function crossed(
   options: TopRunOffOptions,
 ): boolean {
   for (let y = Math.max(0, from); y <= to; y++)
-    if (meanAcross(support, x, y, 1, 0) >= options.crossing) return true;
+    if (lineStrength(support, x, y, 1, 0) >= options.crossing) return true;
   return false;
-}
-
-/**
- * The strength across a line running along (ax, ay) through (x, y), averaged over ALONG pixels each way: a line
- * that runs on, not a speck.
- */
-function meanAcross(support: LineSupport, x: number, y: number, ax: number, ay: number): number {
-  const { width, height } = support;
-  let sum = 0;
-  let samples = 0;
-  for (let step = -ALONG; step <= ALONG; step++) {
-    const sx = x + step * ax;
-    const sy = y + step * ay;
-    if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
-    // The line runs along (ax, ay), so its strength is the gradient across it, along (ay, ax) for these two.
-    sum += strengthAcross(support, sx, sy, ay, ax);
-    samples++;
-  }
-  return samples === 0 ? 0 : sum / samples;
 }
