@@ -19,6 +19,12 @@ export interface CounterEdgeOptions {
    * counters is the same wall.
    */
   readonly extend: number;
+  /**
+   * How strong the edge must show within a couple of pixels of where it was found, beside each seed, as a share of
+   * its mean along the stroke: a stroke at an angle to a hob's front edge would otherwise lay seeds across the hob
+   * onto the counter behind it, and a seed goes only where the edge it stands for is.
+   */
+  readonly present: number;
 }
 
 export const DEFAULT_COUNTER_EDGES: CounterEdgeOptions = {
@@ -27,10 +33,13 @@ export const DEFAULT_COUNTER_EDGES: CounterEdgeOptions = {
   contrast: 2,
   floor: 0.8,
   extend: 0.5,
+  present: 0.5,
 };
 
 /** Samples along a stroke's chord, every SPACING pixels. */
 const SPACING = 3;
+/** How far across the chord, in pixels, the edge may wander from its mean offset (a stroke is not ruled). */
+const EDGE_SLACK = 2;
 
 /**
  * The pixels just beyond each side's counter edge for every stroke (x, y pairs, from the stroke's first point to
@@ -94,11 +103,23 @@ export function beyondCounterEdges(
       if (edgeAt < 0) continue;
       const offset = side * (edgeAt + beyond);
       const past = options.extend * length;
+      const least = options.present * (strengths[edgeAt] ?? 0);
+      // The strongest edge pixel within EDGE_SLACK of the edge's offset, across the chord at `t`.
+      const edgeAcross = (t: number) => {
+        let strongest = 0;
+        for (let across = edgeAt - EDGE_SLACK; across <= edgeAt + EDGE_SLACK; across++) {
+          const x = Math.round(x0 + ux * t - uy * side * across);
+          const y = Math.round(y0 + uy * t + ux * side * across);
+          if (x >= 0 && y >= 0 && x < width && y < height)
+            strongest = Math.max(strongest, edges[y * width + x] ?? 0);
+        }
+        return strongest;
+      };
       for (let t = -past; t <= length + past; t += SPACING) {
         const x = Math.round(x0 + ux * t - uy * offset);
         const y = Math.round(y0 + uy * t + ux * offset);
-        if (x >= 0 && y >= 0 && x < width && y < height && !nearAnother(x, y, points))
-          pixels.push(y * width + x);
+        if (x < 0 || y < 0 || x >= width || y >= height || nearAnother(x, y, points)) continue;
+        if (edgeAcross(t) >= least) pixels.push(y * width + x);
       }
     }
   }

@@ -74,3 +74,34 @@ describe("a counter's back edge under a busy splashback", () => {
     expect([...rows].some((row) => row < backEdgeRow)).toBe(false);
   });
 });
+
+// Issue 32, kitchen-12: a vase stands on the counter against the tiles and hides the back edge there. A seed laid
+// beyond the edge at that spot lands on the vase and the counter in front of it, and keep took both; a seed goes
+// only where the edge it stands for shows.
+describe('a counter whose back edge an object hides', () => {
+  const [width, height] = [400, 120];
+  const strokeRow = 90;
+  const backEdgeRow = 80;
+  const hidden = (x: number) => x >= 150 && x < 250;
+  const edges = Float32Array.from({ length: width * height }, (_, pixel) => {
+    const [x, y] = [pixel % width, Math.floor(pixel / width)];
+    return y === backEdgeRow && !hidden(x) ? 7.5 : 1;
+  });
+  const stroke = [40, strokeRow, 360, strokeRow];
+  const seedColumns = (options = DEFAULT_COUNTER_EDGES) =>
+    beyondCounterEdges(edges, width, height, [stroke], 4, options)
+      .filter((pixel) => Math.floor(pixel / width) < backEdgeRow)
+      .map((pixel) => pixel % width);
+
+  it('lays no seed where the edge is hidden, and seeds it where it shows', () => {
+    const columns = seedColumns();
+    expect(columns.some((x) => x >= 153 && x < 247)).toBe(false);
+    expect(columns.some((x) => x < 140)).toBe(true);
+    expect(columns.some((x) => x >= 260)).toBe(true);
+  });
+
+  it('laid a seed all along the stroke without looking where the edge shows', () => {
+    const columns = seedColumns({ ...DEFAULT_COUNTER_EDGES, present: 0 });
+    expect(columns.filter((x) => hidden(x)).length).toBeGreaterThan(25);
+  });
+});
