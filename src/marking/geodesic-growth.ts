@@ -22,6 +22,12 @@ export interface GrowthCosts {
   /** Per ΔE76 between a superpixel and the nearest colour its brush was marked on, beyond `tolerance`. */
   readonly likeness: number;
   readonly tolerance: number;
+  /**
+   * For a brush of made, even surfaces (`BrushSeeds.even`): per unit of edge strength inside a superpixel beyond
+   * `busier` times that inside the pin it is likened to, counted into its unlikeness.
+   */
+  readonly busyness: number;
+  readonly busier: number;
   /** The largest step a brush may take and still claim what lies beyond it. */
   readonly reach: number;
   /**
@@ -39,6 +45,8 @@ export const DEFAULT_GROWTH_COSTS: GrowthCosts = {
   edge: 0.5,
   likeness: 2,
   tolerance: 2,
+  busyness: 1,
+  busier: 1.5,
   reach: 40,
   doorTie: 12,
 };
@@ -59,6 +67,12 @@ export interface BrushSeeds {
   readonly doors?: Uint8Array;
   /** 1 for each superpixel just past the edge of a run the brush's strokes cross (`doorTie`). */
   readonly pastRun?: Uint8Array;
+  /**
+   * Whether the brush's surface is made and even inside, so that a superpixel much busier than the pins of its
+   * colour is unlike them: the fronts, against white tiles and their grout, a hob's burners or a lamp's rim. Not
+   * the worktop: a stone's veins and speckles are busier in one place than in another.
+   */
+  readonly even?: boolean;
 }
 
 /**
@@ -85,12 +99,13 @@ export function growLabels(
   const heldByPainted = new Uint8Array(count);
   for (const brush of brushes) {
     if (brush.touched.length === 0) continue;
-    const unlike = unlikenessTo(graph, brush.pinned, costs);
+    const even = brush.even === true;
+    const unlike = unlikenessTo(graph, brush.pinned, costs, even);
     const claims = nearness(graph, brush.pinned, unlike, costs);
     const competes =
       brush.pinned.length === brush.touched.length
         ? claims
-        : nearness(graph, brush.touched, unlikenessTo(graph, brush.touched, costs), costs);
+        : nearness(graph, brush.touched, unlikenessTo(graph, brush.touched, costs, even), costs);
     const keep = nearness(graph, brush.keep, undefined, costs, painted);
     for (let region = 0; region < count; region++) {
       if (!nearer(competes, best, region)) continue;
@@ -219,15 +234,35 @@ function shortestPaths(
 }
 
 /**
- * How unlike each superpixel is to the nearest colour the brush was marked on, beyond the tolerance. Every pinned
- * superpixel counts (no sample of them): with fewer pins a superpixel can only grow less alike, so a mark that
- * takes pins from a brush never lets it grow elsewhere.
+ * How unlike each superpixel is to the nearest colour the brush was marked on, beyond the tolerance, and for an
+ * even brush how much busier it is inside than that pin (the least of the two together over the pins). Every
+ * pinned superpixel counts (no sample of them): with fewer pins a superpixel can only grow less alike, so a mark
+ * that takes pins from a brush never lets it grow elsewhere.
  */
-function unlikenessTo(graph: RegionGraph, pinned: readonly number[], costs: GrowthCosts): Float32Array {
-  const { count, colour } = graph;
+function unlikenessTo(
+  graph: RegionGraph,
+  pinned: readonly number[],
+  costs: GrowthCosts,
+  even: boolean,
+): Float32Array {
+  const { count, colour, busyness } = graph;
   const unlikeness = new Float32Array(count);
   for (let region = 0; region < count; region++) {
     let nearest = Number.POSITIVE_INFINITY;
+    if (even) {
+      const busy = busyness[region] ?? 0;
+      for (const sample of pinned) {
+        const squared = labDistanceSquared(colour, region, colour, sample);
+        // The colour's part alone is at least this pin's whole: no nearer than the nearest yet.
+        if (squared >= (nearest + costs.tolerance) ** 2) continue;
+        const hue = Math.max(0, Math.sqrt(squared) - costs.tolerance);
+        const busier = Math.max(0, busy - costs.busier * (busyness[sample] ?? 0));
+        nearest = Math.min(nearest, hue + costs.busyness * busier);
+        if (nearest === 0) break;
+      }
+      unlikeness[region] = Number.isFinite(nearest) ? nearest : 0;
+      continue;
+    }
     for (const sample of pinned) {
       nearest = Math.min(nearest, labDistanceSquared(colour, region, colour, sample));
       if (nearest === 0) break;

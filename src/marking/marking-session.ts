@@ -244,7 +244,15 @@ export class MarkingSession {
       keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
       const run = surface === 'fronts' ? this.runOf(strokes, painted) : undefined;
-      return { label, pinned, touched, keep, doors: run?.doors, pastRun: run?.pastEdges };
+      return {
+        label,
+        pinned,
+        touched,
+        keep,
+        doors: run?.doors,
+        pastRun: run?.pastEdges,
+        even: surface === 'fronts',
+      };
     });
   }
 }

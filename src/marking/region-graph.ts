@@ -1,5 +1,5 @@
-// The superpixels as a graph: each one's mean colour, size and centre, and each pair of neighbours with how
-// strong the edge between them is. The growth walks this graph; it is built once per photo.
+// The superpixels as a graph: each one's mean colour, size, centre and how busy it is inside, and each pair of
+// neighbours with how strong the edge between them is. The growth walks this graph; it is built once per photo.
 import type { LabPicture } from './pixels';
 import type { Superpixels } from './slic';
 
@@ -15,6 +15,11 @@ export interface RegionGraph {
   readonly neighbours: Int32Array;
   /** The mean edge strength along the border shared with that neighbour. */
   readonly border: Float32Array;
+  /**
+   * How busy each region is inside: the mean edge strength of its pixels whose four neighbours are in it too (a
+   * region's own outline is the border's). Grout, burners and a lamp's rim are busy; a door's panel is not.
+   */
+  readonly busyness: Float32Array;
 }
 
 export function regionGraph(picture: LabPicture, edges: Float32Array, superpixels: Superpixels): RegionGraph {
@@ -24,6 +29,8 @@ export function regionGraph(picture: LabPicture, edges: Float32Array, superpixel
   const size = new Int32Array(count);
   // Border pixels between two regions, keyed by the pair (smaller first): [sum of edge strength, pixel count].
   const borders = new Map<number, [number, number]>();
+  // Per region: the sum of edge strength over its inner pixels, and how many there are.
+  const inner = new Float64Array(count * 2);
   const touch = (one: number, other: number, strength: number) => {
     const key = one < other ? one * count + other : other * count + one;
     const border = borders.get(key);
@@ -44,6 +51,19 @@ export function regionGraph(picture: LabPicture, edges: Float32Array, superpixel
       sums[at + 3] = (sums[at + 3] ?? 0) + x;
       sums[at + 4] = (sums[at + 4] ?? 0) + y;
       const strength = edges[pixel] ?? 0;
+      if (
+        x > 0 &&
+        y > 0 &&
+        x + 1 < width &&
+        y + 1 < height &&
+        labels[pixel - 1] === region &&
+        labels[pixel + 1] === region &&
+        labels[pixel - width] === region &&
+        labels[pixel + width] === region
+      ) {
+        inner[region * 2] = (inner[region * 2] ?? 0) + strength;
+        inner[region * 2 + 1] = (inner[region * 2 + 1] ?? 0) + 1;
+      }
       if (x + 1 < width) {
         const right = labels[pixel + 1] ?? 0;
         if (right !== region) touch(region, right, Math.max(strength, edges[pixel + 1] ?? 0));
@@ -56,7 +76,9 @@ export function regionGraph(picture: LabPicture, edges: Float32Array, superpixel
   }
   const colour = new Float32Array(count * 3);
   const centre = new Float32Array(count * 2);
+  const busyness = new Float32Array(count);
   for (let region = 0; region < count; region++) {
+    busyness[region] = (inner[region * 2] ?? 0) / Math.max(1, inner[region * 2 + 1] ?? 0);
     const n = Math.max(1, size[region] ?? 0);
     for (let channel = 0; channel < 3; channel++)
       colour[region * 3 + channel] = (sums[region * 5 + channel] ?? 0) / n;
@@ -87,5 +109,5 @@ export function regionGraph(picture: LabPicture, edges: Float32Array, superpixel
     link(one, other, sum / pixels);
     link(other, one, sum / pixels);
   }
-  return { count, colour, size, centre, start, neighbours, border };
+  return { count, colour, size, centre, start, neighbours, border, busyness };
 }
