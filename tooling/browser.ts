@@ -12,7 +12,43 @@ import { type RunningServer, startServer, temporaryDir, testConfig } from './ser
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** What Chromium needs to run in a container here (DESIGN, known traps); `launchChromium` adds `--headless`. */
+/**
+ * The features Playwright turns off in the Chromium it launches (its own `--disable-features` switch, as of
+ * playwright-core 1.65). Chromium keeps only the last `--disable-features` of a command line, so a launch that
+ * turns off more must name these again: tests/browser/chromium-flags.test.ts checks, on a launched Chromium's own
+ * command line, that none of Playwright's is lost.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The address bar's two popups (suggestions, and the AI Mode box), which headless Chromium, drawing a whole browser
+ * window, preloads as web pages in a renderer of their own at every launch: about 0.6 s of CPU a launch, some 40 s
+ * in a test run of about 80 launches (CI time, issue 35, D140). No test, and no visitor of the app, opens
+ * Chromium's address bar.
+ */
+export const ADDRESS_BAR_POPUPS = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * What Chromium needs to run in a container here (DESIGN, known traps), and no address-bar popups;
+ * `launchChromium` adds `--headless`.
+ */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -20,6 +56,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...ADDRESS_BAR_POPUPS].join(',')}`,
 ];
 
 export const MOBILE_VIEWPORT = { width: 390, height: 844 } as const;
