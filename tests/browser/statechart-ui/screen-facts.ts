@@ -24,8 +24,11 @@ export interface ScreenFacts {
   myData: MyDataState | null;
   /** What the header's account controls show; null where there are none (access denied). */
   account: AccountStatus | null;
-  /** The marking tool on screen, or what the photo step says of marking; null where it says nothing. */
-  marking: 'open' | 'invited' | 'marked' | 'skipped' | null;
+  /**
+   * The marking tool on screen (saving, or showing why its last save failed), or what the photo step says of
+   * marking; null where it says nothing.
+   */
+  marking: 'open' | 'saving' | 'failed' | 'invited' | 'marked' | 'skipped' | null;
 }
 
 const HOME_HEADING = 'See Your Kitchen Reimagined';
@@ -99,7 +102,11 @@ export function readScreen(page: Page): Promise<ScreenFacts> {
       myData,
       account: document.querySelector('.account-controls')?.getAttribute('data-account-status') ?? null,
       marking: document.getElementById('marking-title')
-        ? 'open'
+        ? document.querySelector('.marking__actions [aria-busy="true"]')
+          ? 'saving'
+          : document.querySelector('.marking [role="alert"]')
+            ? 'failed'
+            : 'open'
         : (document.querySelector('.marking-invite')?.getAttribute('data-marking') ?? null),
     } as ScreenFacts;
   });
@@ -184,7 +191,11 @@ export function expectedScreen(snapshot: KitchenSnapshot): ScreenFacts {
 /** The tool while marking; under a checked photo at rest, the invitation or what was decided. */
 function expectedMarking(snapshot: KitchenSnapshot): ScreenFacts['marking'] {
   const view = viewOf(snapshot);
-  if (view.isMarking) return 'open';
+  // A save's failure shows in the tool: until it does, the next step must not start (its disarming would leave
+  // the armed failure's request unanswered).
+  if (view.isMarking) {
+    return view.isSavingMarking ? 'saving' : snapshot.context.markingError !== null ? 'failed' : 'open';
+  }
   const { context } = snapshot;
   const atRest = view.error === null && !view.isProcessingImage && !view.isModerating;
   // As the chart's `hasCheckedPhoto` and the invite: a passed verdict (the server's or the cache's) and the photo.
