@@ -21,8 +21,8 @@ export interface CounterEdgeOptions {
   readonly extend: number;
   /**
    * How strong the edge must show within a couple of pixels of where it was found, beside each seed, as a share of
-   * its mean along the stroke: a stroke at an angle to a hob's front edge would otherwise lay seeds across the hob
-   * onto the counter behind it, and a seed goes only where the edge it stands for is.
+   * its mean along the stroke: where a vase or a coffee machine against the splashback hides the edge, a seed would
+   * land on it and keep would take the counter before it (D137). A seed goes only where the edge it stands for is.
    */
   readonly present: number;
 }

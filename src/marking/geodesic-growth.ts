@@ -253,7 +253,7 @@ function unlikenessTo(
       const busy = busyness[region] ?? 0;
       for (const sample of pinned) {
         const squared = labDistanceSquared(colour, region, colour, sample);
-        // The colour's part alone is at least this pin's whole: no nearer than the nearest yet.
+        // This pin's colour part alone is already no less than the nearest yet: it cannot be nearer.
         if (squared >= (nearest + costs.tolerance) ** 2) continue;
         const hue = Math.max(0, Math.sqrt(squared) - costs.tolerance);
         const busier = Math.max(0, busy - costs.busier * (busyness[sample] ?? 0));
