@@ -260,7 +260,8 @@ function unlikenessTo(
         nearest = Math.min(nearest, hue + costs.busyness * busier);
         if (nearest === 0) break;
       }
-      unlikeness[region] = Number.isFinite(nearest) ? nearest : 0;
+      // With no pins, as unlike as the colour-only path makes it: never claimed.
+      unlikeness[region] = nearest;
       continue;
     }
     for (const sample of pinned) {
