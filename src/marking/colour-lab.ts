@@ -49,3 +49,13 @@ export function labDistanceSquared(
   const db = (one[i * 3 + 2] ?? 0) - (other[j * 3 + 2] ?? 0);
   return dl * dl + da * da + db * db;
 }
+
+/** The mean Lab colour of column `x`'s rows `from` (included) to `to` (excluded) of `picture`. */
+export function columnMean({ width, lab }: LabPicture, x: number, from: number, to: number): Float32Array {
+  const sum = new Float32Array(3);
+  for (let row = from; row < to; row++)
+    for (let channel = 0; channel < 3; channel++)
+      sum[channel] = (sum[channel] ?? 0) + (lab[(row * width + x) * 3 + channel] ?? 0);
+  const rows = Math.max(1, to - from);
+  return sum.map((total) => total / rows);
+}

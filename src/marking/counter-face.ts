@@ -3,7 +3,7 @@
 // the growth stops there and the face stays the photo's: the picture then shows an oak top with a white edge.
 // Looking down from the marked top, column by column, a thin band of the top's colour (its lightness may differ),
 // closed below by the strongest edge near it, is the face where such bands run on across the photo.
-import { labDistanceSquared } from './colour-lab';
+import { columnMean, labDistanceSquared } from './colour-lab';
 import type { LabPicture } from './pixels';
 
 export interface CounterFaceOptions {
@@ -42,11 +42,13 @@ const TOP_ROWS = 4;
  */
 export function markCounterFaces(
   pixels: Uint8Array,
-  { width, height, lab }: LabPicture,
+  picture: LabPicture,
   edges: Float32Array,
   worktop: number,
   options = DEFAULT_COUNTER_FACE,
 ): void {
+  const { width, height } = picture;
+  const meanColour = (x: number, from: number, to: number) => columnMean(picture, x, from, to);
   const longSide = Math.max(width, height);
   const thickest = Math.max(options.thinnest + 1, Math.round(options.thickest * longSide));
   const shortestRun = Math.max(3, Math.round(options.shortestRun * longSide));
@@ -103,16 +105,6 @@ export function markCounterFaces(
     // The edge's own row is the face's when its colour is nearer the band's than what lies below.
     const edgeRow = meanColour(x, bottom, bottom + 1);
     return bottom - top + (distance(edgeRow, band) < distance(edgeRow, below) ? 1 : 0);
-  }
-
-  function meanColour(x: number, from: number, to: number): Float32Array {
-    const sum = new Float32Array(3);
-    for (let y = from; y < to; y++)
-      sum.forEach((total, channel) => {
-        sum[channel] = total + (lab[(y * width + x) * 3 + channel] ?? 0);
-      });
-    const rows = Math.max(1, to - from);
-    return sum.map((total) => total / rows);
   }
 
   function alike(band: Float32Array, top: Float32Array): boolean {

@@ -6,6 +6,7 @@ import { type Brush, labelOf, type Mark, surfaceLabel } from './brushes';
 import { toLab } from './colour-lab';
 import { beyondCounterEdges, type CounterEdgeOptions, DEFAULT_COUNTER_EDGES } from './counter-edges';
 import { type CounterFaceOptions, DEFAULT_COUNTER_FACE, markCounterFaces } from './counter-face';
+import { type CounterTopOptions, DEFAULT_COUNTER_TOP, topsBehindFaces } from './counter-top';
 import { DEFAULT_DOOR_GAPS, type DoorGapOptions, insideDoor, runOutline } from './door-gaps';
 import { edgeStrength } from './edge-strength';
 import { type BrushSeeds, DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
@@ -40,6 +41,7 @@ export interface MarkingOptions {
   keep?: KeepOptions;
   counterEdges?: CounterEdgeOptions;
   counterFace?: CounterFaceOptions;
+  counterTop?: CounterTopOptions;
   doorGaps?: DoorGapOptions;
   lookAlike?: LookAlikeOptions;
   /** What a detector found in the photo: their cores stay the photo's own unless a stroke says otherwise. */
@@ -68,6 +70,7 @@ export class MarkingSession {
   private readonly keep: KeepOptions;
   private readonly counterEdges: CounterEdgeOptions;
   private readonly counterFace: CounterFaceOptions;
+  private readonly counterTop: CounterTopOptions;
   private readonly doorGaps: DoorGapOptions;
   private readonly borderRadius: number;
   private readonly border: PhotoEdge;
@@ -92,6 +95,7 @@ export class MarkingSession {
     this.keep = options.keep ?? DEFAULT_KEEP;
     this.counterEdges = options.counterEdges ?? DEFAULT_COUNTER_EDGES;
     this.counterFace = options.counterFace ?? DEFAULT_COUNTER_FACE;
+    this.counterTop = options.counterTop ?? DEFAULT_COUNTER_TOP;
     this.doorGaps = options.doorGaps ?? DEFAULT_DOOR_GAPS;
     this.border = borderRegions(this.superpixels);
     this.shapes = regionShapes(this.width, this.height, this.superpixels.labels, this.graph.count);
@@ -109,9 +113,10 @@ export class MarkingSession {
 
   mark(marks: readonly Mark[]): Marking {
     const seeds = seedRegions(this.superpixels, marks);
+    const tops = this.topsBehindFaces(marks);
     const labels = growLabels(
       this.graph,
-      this.brushSeeds(seeds, marks),
+      this.brushSeeds(seeds, marks, tops),
       seeds.map((label) => (label === NOT_THIS ? 1 : 0)),
       NOT_THIS,
       this.costs,
@@ -122,7 +127,7 @@ export class MarkingSession {
       this.graph,
       labels,
       this.lineSupport,
-      this.strokePixels(marks),
+      this.strokePixels([...marks, ...tops]),
       2 * this.borderRadius,
       this.refine,
     );
@@ -208,12 +213,24 @@ export class MarkingSession {
     return [...regions].filter((region) => mine[region] !== 1);
   }
 
+  /** Worktop strokes on the counter tops behind the visitor's worktop strokes drawn on their front faces. */
+  private topsBehindFaces(marks: readonly Mark[]): Mark[] {
+    return topsBehindFaces(this.lab, this.edges, strokesOf(marks, 'worktop'), this.counterTop).map(
+      (points) => ({
+        kind: 'stroke',
+        brush: 'worktop',
+        points,
+      }),
+    );
+  }
+
   /**
    * What each surface's brush and its rival keep start from. Keep's seeds against a brush are every superpixel
    * ever painted "Not this" and the unpainted ones, less the brush's own pinned superpixels: another brush's
    * stroke takes none of them away, so it cannot make this brush grow.
    */
-  private brushSeeds(seeds: Uint8Array, marks: readonly Mark[]): BrushSeeds[] {
+  private brushSeeds(seeds: Uint8Array, marks: readonly Mark[], tops: readonly Mark[]): BrushSeeds[] {
+    const onTops = seedRegions(this.superpixels, tops);
     const painted = everTouched(this.superpixels, marks, 'not-this');
     const longSide = Math.max(this.width, this.height);
     const clearance = this.keep.borderClearance * longSide;
@@ -221,6 +238,12 @@ export class MarkingSession {
       const label = surfaceLabel(surface);
       const mine = seeds.map((seed) => (seed === label ? 1 : 0));
       const everMine = everTouched(this.superpixels, marks, surface);
+      // The tops behind the faces are pinned as the visitor's strokes are, but never over another mark.
+      if (surface === 'worktop')
+        onTops.forEach((onTop, region) => {
+          if (onTop !== 0 && seeds[region] === 0 && painted[region] !== 1)
+            [mine[region], everMine[region]] = [1, 1];
+        });
       const pinned: number[] = [];
       const touched: number[] = [];
       const keep: number[] = [];
