@@ -24,6 +24,13 @@ export interface CounterTopOptions {
   readonly chromaRatio: number;
   /** How far its lightness may be (the face is lit from another side). */
   readonly lightness: number;
+  /** How much darker than the face the top may be: it faces the ceiling's light, and a dark thing on it is darker. */
+  readonly darker: number;
+  /**
+   * How far in lightness what lies under the band may be and still be its material (a top's own face): a band
+   * much darker under it is the shadow under the counter's lip.
+   */
+  readonly underLightness: number;
   /** The shortest run of samples along the stroke that must find the same face, as a share of the long side. */
   readonly shortestRun: number;
   /** How much the crease's offset may change from one sample to the next, in pixels. */
@@ -39,6 +46,8 @@ export const DEFAULT_COUNTER_TOP: CounterTopOptions = {
   hue: 15,
   chromaRatio: 1.6,
   lightness: 30,
+  darker: 5,
+  underLightness: 20,
   shortestRun: 0.02,
   steadiness: 2,
 };
@@ -101,7 +110,8 @@ export function topsBehindFaces(
     const under = meanColour(x, below, below + ROWS);
     // The top is the face's material, lit otherwise; what lies under the face is not (the doors, their shadow):
     // under a stroke drawn on the top itself lies its face, of the same material.
-    if (!sameMaterial(face, top) || sameMaterial(face, under)) return undefined;
+    if ((face[0] ?? 0) - (top[0] ?? 0) > options.darker) return undefined;
+    if (!sameMaterial(face, top) || sameMaterial(face, under, options.underLightness)) return undefined;
     return { pixel: beyond * width + x, up };
   }
 
@@ -125,8 +135,8 @@ export function topsBehindFaces(
    * Of one material lit otherwise, at a lightness not too far: a chroma near the other's, or, both coloured, the
    * same hue at a chroma the shade scaled (a wood's face in shadow is as orange as its lit top, only less so).
    */
-  function sameMaterial(one: Float32Array, other: Float32Array): boolean {
-    if (Math.abs((one[0] ?? 0) - (other[0] ?? 0)) > options.lightness) return false;
+  function sameMaterial(one: Float32Array, other: Float32Array, lightness = options.lightness): boolean {
+    if (Math.abs((one[0] ?? 0) - (other[0] ?? 0)) > lightness) return false;
     if (labDistanceSquared(one, 0, other, 0, 0) <= options.chroma ** 2) return true;
     const chroma = Math.hypot(one[1] ?? 0, one[2] ?? 0);
     const otherChroma = Math.hypot(other[1] ?? 0, other[2] ?? 0);

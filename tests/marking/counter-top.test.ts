@@ -76,3 +76,41 @@ describe('a stroke drawn on the top itself', () => {
       expect(top[(points[i + 1] ?? 0) * WIDTH + (points[i] ?? 0)]).toBe(1);
   });
 });
+
+// Issue 32, kitchen-08: a grey counter seen at eye level, its face a thick band in shade over the dark gap under the
+// counter's lip, a black utensil pot standing on the top against the face's crease.
+describe('a grey counter, where lightness tells a face from its shadow', () => {
+  const GREY_TOP: Rgb = [150, 150, 148];
+  const GREY_FACE: Rgb = [100, 100, 98];
+  const LIP_SHADOW: Rgb = [48, 48, 48];
+  const POT: Rgb = [38, 38, 38];
+  const TILES: Rgb = [235, 235, 232];
+  const DRAWERS: Rgb = [196, 170, 130];
+  const pot = (x: number, y: number) => x >= 120 && x < 170 && y >= 60 && y < 110;
+  const grey = drawnPicture(WIDTH, HEIGHT, (x, y) => {
+    if (pot(x, y)) return POT;
+    if (y < TOP.from) return TILES;
+    if (y < TOP.to) return GREY_TOP;
+    if (y < FACE.to) return GREY_FACE;
+    if (y < FACE.to + 6) return LIP_SHADOW;
+    return DRAWERS;
+  });
+  const lab = toLab(grey);
+  const edges = edgeStrength(lab);
+  const xs = (strokes: number[][]) => strokes.flatMap((points) => points.filter((_, i) => i % 2 === 0));
+
+  it('is a face over the dark gap under the lip, not a top over its own face', () => {
+    expect(xs(topsBehindFaces(lab, edges, [alongTheFace.points])).length).toBeGreaterThan(50);
+    const shadowAsFace = { ...DEFAULT_COUNTER_TOP, underLightness: DEFAULT_COUNTER_TOP.lightness };
+    expect(topsBehindFaces(lab, edges, [alongTheFace.points], shadowAsFace)).toEqual([]);
+  });
+
+  it('draws nothing on a dark thing standing on the top: it is darker than the face, not lit from above', () => {
+    const onPot = (x: number) => x >= 120 && x < 170;
+    expect(xs(topsBehindFaces(lab, edges, [alongTheFace.points])).filter(onPot)).toEqual([]);
+    const anyShade = { ...DEFAULT_COUNTER_TOP, darker: Number.POSITIVE_INFINITY };
+    expect(
+      xs(topsBehindFaces(lab, edges, [alongTheFace.points], anyShade)).filter(onPot).length,
+    ).toBeGreaterThan(5);
+  });
+});
