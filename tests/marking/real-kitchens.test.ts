@@ -17,7 +17,7 @@ import { describeWithRealPhotos } from '../support/real-photos';
 // sink rim is taken with its doors, and the held-out room leak rose 0.3 points. The tops behind strokes drawn on a
 // counter's face (D139) took held-out kitchen-18's island top (worktop 42% to 66%, room 6.4% to 4.9%) and with it,
 // as the worktop became the nearest brush where keep still holds, 1.3 points of its tall unit's fronts (79% to 77.6%).
-const EACH = { keepMarked: 0.13, keptMarked: 0.5, fronts: 0.76, worktop: 0.35 };
+const EACH = { keepMarked: 0.13, keptMarked: 0.5, fronts: 0.77, worktop: 0.35 };
 const MEAN = { keepMarked: 0.075, fronts: 0.85, worktop: 0.6 };
 
 describeWithRealPhotos('natural strokes on real kitchens', () => {
