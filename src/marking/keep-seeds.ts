@@ -4,6 +4,7 @@
 // found (a fridge, a chair), except where the brush's own marks cross them.
 
 import type { MarkedSurface } from '../../contract/surface-masks';
+import { labDistanceSquared } from './colour-lab';
 import type { RegionGraph } from './region-graph';
 import {
   DEFAULT_COUNTER_RUN_OFF,
@@ -26,6 +27,12 @@ export interface KeepOptions {
   readonly borderClearance: number;
   /** The share of a found object's box, about its centre, that seeds keep. */
   readonly objectCore: number;
+  /**
+   * Against the worktop, a found thing's core seeds keep only where its colour is at least this far (ΔE) from every
+   * colour the worktop was marked on: a chair's box in front of an island and a kettle's on a counter take in the
+   * top around them, and the top shows there (D150).
+   */
+  readonly worktopInCore: number;
   /** Where a brush's run runs off the photo, the edge that is not keep against that brush (run-off-edges.ts). */
   readonly runOff: Readonly<Record<MarkedSurface, RunOffOptions>>;
   /** Where a run of fronts runs off the top edge, which is then not keep against the fronts (run-off-edges.ts). */
@@ -39,6 +46,7 @@ export interface KeepOptions {
 export const DEFAULT_KEEP: KeepOptions = {
   borderClearance: 0.05,
   objectCore: 0.4,
+  worktopInCore: 6,
   runOff: { fronts: DEFAULT_RUN_OFF, worktop: DEFAULT_COUNTER_RUN_OFF },
   topRunOff: DEFAULT_TOP_RUN_OFF,
 };
@@ -83,6 +91,26 @@ export function objectCoreRegions(
     }
     return regions;
   });
+}
+
+/**
+ * `cores` less, in each that none of `pinned` lies in, the superpixels nearer than `alike` (ΔE) to a pinned superpixel's
+ * colour. A core a pin lies in stays whole: `unpaintedKeep` leaves it out.
+ */
+export function coresUnlike(
+  graph: RegionGraph,
+  cores: readonly (readonly number[])[],
+  pinned: readonly number[],
+  mine: Uint8Array,
+  alike: number,
+): number[][] {
+  const { colour } = graph;
+  const limit = alike * alike;
+  const likeAPin = (region: number) =>
+    pinned.some((pin) => labDistanceSquared(colour, region, colour, pin) < limit);
+  return cores.map((core) =>
+    core.some((region) => mine[region] === 1) ? [...core] : core.filter((region) => !likeAPin(region)),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import { edgeStrength } from './edge-strength';
 import { type BrushSeeds, DEFAULT_GROWTH_COSTS, type GrowthCosts, growLabels } from './geodesic-growth';
 import {
   borderRegions,
+  coresUnlike,
   DEFAULT_KEEP,
   type FoundObject,
   type KeepOptions,
@@ -264,7 +265,11 @@ export class MarkingSession {
         ))
           runOff.add(region);
       const border = this.border.all.filter((region) => !runOff.has(region));
-      keep.push(...unpaintedKeep(this.graph, border, this.objectCores, pinned, mine, clearance));
+      const cores =
+        surface === 'worktop'
+          ? coresUnlike(this.graph, this.objectCores, pinned, mine, this.keep.worktopInCore)
+          : this.objectCores;
+      keep.push(...unpaintedKeep(this.graph, border, cores, pinned, mine, clearance));
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
       const run = surface === 'fronts' ? this.runOf(strokes, painted) : undefined;
       return {
