@@ -7,13 +7,13 @@ import { viewOf } from '../../machines/kitchen/view';
 import { createKitchenActors } from '../actors/kitchen-actors';
 import type { AppBoot } from '../boot/boot';
 import type { Inspect } from '../dev/inspector';
-import { type AppServices, AppServicesProvider, useAppServices } from '../kitchen/app-services';
+import { type AppServices, AppServicesProvider } from '../kitchen/app-services';
 import { KitchenActor } from '../kitchen/kitchen-actor';
 import { createSaveStatus } from '../kitchen/save-status';
 import { createLazyPhotoPreparer } from '../photo-preparation/lazy-photo-preparer';
 import { UrlProjection } from '../routing/UrlProjection';
 import { LazyAppRoutes } from '../screens/LazyAppRoutes';
-import { preloadScreen } from '../screens/screen-loaders';
+import { loadScreen, preloadScreen } from '../screens/screen-loaders';
 import { AccountEffects } from './AccountEffects';
 import { persistSelections } from './persist-selections';
 
@@ -75,20 +75,27 @@ export function AppProviders({ boot, inspect, actors, children }: AppProps & { c
  * The screens, from the first render whose route is the one the page was opened at. The machine starts at home
  * and the URL projection's first effect moves it to a deep link's route: rendering before that would build the
  * home screen only to throw it away, and could paint it for a frame. At `/` the first render is already right
- * (and hydrates the prerendered home).
+ * (and hydrates the prerendered home). A deep link's screen renders once its code is here, as the app's own code
+ * came: shown while it loaded, the placeholder stayed at least 300 ms (React holds a fallback it has shown that
+ * long), 0.3 to 0.8 s of waiting beyond the code's own load (CI time, issue 35, D143). A load that fails renders
+ * anyway, and the screen says it could not be loaded.
  */
 function ScreensFromFirstNavigation({ path }: { path: string | undefined }) {
   const actor = KitchenActor.useActorRef();
-  const { preloadScreen } = useAppServices();
   const [navigated, setNavigated] = useState(
     () => path === undefined || viewOf(actor.getSnapshot()).route === routeFromPath(path).route,
   );
   // Runs after the URL projection's effect (an earlier sibling), once the machine has taken the path. A deep
   // link to a step after the photo loads that step's screens beside the wizard's, not after it.
   useEffect(() => {
-    preloadScreen(viewOf(actor.getSnapshot()).route);
-    setNavigated(true);
-  }, [actor, preloadScreen]);
+    let mounted = true;
+    void loadScreen(viewOf(actor.getSnapshot()).route).finally(() => {
+      if (mounted) setNavigated(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [actor]);
   return navigated ? <LazyAppRoutes /> : null;
 }
 

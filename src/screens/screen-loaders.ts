@@ -2,34 +2,46 @@
 // shown, and by links when the pointer or focus reaches them (preload on intent), so it is often there already.
 import { type RouteId, stepOfRoute } from '../../machines/kitchen/routes';
 import { stepKind } from '../../machines/kitchen/steps';
+import { type LoadedOnce, loadOnce } from '../api/load-on-demand';
 import { choiceStepScreens } from './wizard/choice-step-screens';
 
+// Each kept once loaded, so a screen whose code is here already renders at once (LazyAppRoutes).
 /** The onboarding screens come together: whoever sees the first goes on to the next. */
-export const loadOnboarding = () =>
+export const onboardingScreens = loadOnce(() =>
   Promise.all([
     import('./onboarding/HowItWorksScreen'),
     import('./onboarding/PersonalizationScreen'),
     import('./onboarding/ShowcaseScreen'),
-  ]);
-export const loadWizard = () => import('./wizard/WizardScreen');
-const loadChoiceStep = () => Promise.all([loadWizard(), choiceStepScreens.get()]);
-export const loadYourKitchen = () => import('./your-kitchen/YourKitchenScreen');
-export const loadPrivacy = () => import('./PrivacyScreen');
-export const loadAccessDenied = () => import('./AccessDeniedScreen');
-export const loadNotFound = () => import('./NotFoundScreen');
+  ]),
+);
+export const wizardScreen = loadOnce(() => import('./wizard/WizardScreen'));
+const choiceStep = { get: () => Promise.all([wizardScreen.get(), choiceStepScreens.get()]) };
+export const yourKitchenScreen = loadOnce(() => import('./your-kitchen/YourKitchenScreen'));
+export const privacyScreen = loadOnce(() => import('./PrivacyScreen'));
+export const accessDeniedScreen = loadOnce(() => import('./AccessDeniedScreen'));
+export const notFoundScreen = loadOnce(() => import('./NotFoundScreen'));
 
-const loaderOf = (route: RouteId): (() => Promise<unknown>) | undefined => {
+const loaderOf = (route: RouteId): Pick<LoadedOnce<unknown>, 'get'> | undefined => {
   const step = stepOfRoute(route);
-  if (step !== null) return stepKind(step) === 'photo' ? loadWizard : loadChoiceStep;
-  if (route.startsWith('onboarding/')) return loadOnboarding;
-  if (route === 'privacy') return loadPrivacy;
-  if (route === 'access-denied') return loadAccessDenied;
-  if (route === 'not-found') return loadNotFound;
-  return route === 'your-kitchen' ? loadYourKitchen : undefined;
+  if (step !== null) return stepKind(step) === 'photo' ? wizardScreen : choiceStep;
+  if (route.startsWith('onboarding/')) return onboardingScreens;
+  if (route === 'privacy') return privacyScreen;
+  if (route === 'access-denied') return accessDeniedScreen;
+  if (route === 'not-found') return notFoundScreen;
+  return route === 'your-kitchen' ? yourKitchenScreen : undefined;
 };
 
-/** Starts loading the screen a route shows; nothing for home, which comes with the first load. */
+/**
+ * Loads the screen a route shows; nothing for home, which comes with the first load. Settles once it is here or
+ * has failed: a load that fails is not an error yet, as showing the screen loads it again and reports a failure.
+ */
+export async function loadScreen(route: RouteId): Promise<void> {
+  await loaderOf(route)
+    ?.get()
+    .catch(() => {});
+}
+
+/** Starts loading the screen a route shows (preload on intent). */
 export function preloadScreen(route: RouteId): void {
-  // A preload that fails is not an error yet: showing the screen loads it again and reports a failure.
-  loaderOf(route)?.().catch(() => {});
+  void loadScreen(route);
 }

@@ -1,9 +1,10 @@
-// The app's plumbing rendered in a DOM with the real machine: links, preload on intent, saving choices.
+// The app's plumbing rendered in a DOM with the real machine: links, preload on intent, saving choices, the
+// first screen of a deep link.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client';
 import { createLazyQueryClient } from '../../src/api/lazy-query-client';
-import { AppProviders } from '../../src/app/App';
+import { App, AppProviders } from '../../src/app/App';
 import type { AppBoot } from '../../src/boot/boot';
 import { useSaveOutcome } from '../../src/kitchen/app-services';
 import { KitchenActor } from '../../src/kitchen/kitchen-actor';
@@ -138,5 +139,25 @@ describe('saving choices', () => {
         moderationPassed: true,
       }),
     );
+  });
+});
+
+describe('a deep link', () => {
+  it('shows its screen once the code is here, with no placeholder before it', async () => {
+    const path = '/onboarding/how-it-works';
+    window.history.replaceState(null, '', path);
+    // React keeps a placeholder it has shown for at least 300 ms: the screen waits for its code instead (D143).
+    let placeholderShown = false;
+    const observer = new MutationObserver(() => {
+      placeholderShown ||= document.querySelector('main[aria-busy="true"]') !== null;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      render(<App boot={{ ...bootFor(), path }} actors={defaultActors} />);
+      await screen.findByRole('heading', { level: 1, name: 'How It Works' }, { timeout: 10_000 });
+    } finally {
+      observer.disconnect();
+    }
+    expect(placeholderShown).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 // What the user sees while a screen's code loads on demand, and when it cannot be loaded.
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadOnce } from '../../src/api/load-on-demand';
+import { privacyScreen } from '../../src/screens/screen-loaders';
 import { COMPLETE_SELECTIONS, renderApp, shown } from './harness';
 
 // A screen's code failing to download is a network condition, not a part of the product, so the result
@@ -10,10 +12,11 @@ vi.mock('../../src/screens/screen-loaders', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/screens/screen-loaders')>();
   return {
     ...real,
-    loadYourKitchen: () =>
+    yourKitchenScreen: loadOnce(() =>
       Promise.reject(
         new TypeError('Failed to fetch dynamically imported module: /assets/YourKitchenScreen.js'),
       ),
+    ),
   };
 });
 
@@ -34,6 +37,39 @@ describe('screens loaded on demand', () => {
     await shown('How It Works');
     expect(screen.getByRole('main').hasAttribute('aria-busy')).toBe(false);
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
+  });
+
+  it('shows a screen as soon as its code is here, not a while after', async () => {
+    const app = renderApp();
+    // Outside act, as in a browser: there React keeps a fallback it has shown for 0.3 s at least (D143).
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      app.actor.send({ type: 'NAVIGATE', route: 'privacy' });
+      await privacyScreen.get();
+      // A few turns of the event loop for React to render what the load set: far less than 0.3 s.
+      for (let turn = 0; turn < 5; turn += 1) await new Promise((next) => setImmediate(next));
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy and Your Data');
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
+    }
+  });
+
+  it('shows a screen whose code came with the one before at once, with no placeholder between', async () => {
+    const app = renderApp();
+    app.navigate('onboarding/how-it-works');
+    await shown('How It Works');
+    // The three onboarding screens load together: the next two need no wait (React would keep a placeholder it
+    // showed for 0.3 s).
+    for (const [route, title] of [
+      ['onboarding/personalization', 'Make It Yours'],
+      ['onboarding/showcase', 'Showcase'],
+    ] as const) {
+      app.navigate(route);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      expect(screen.getByRole('main').hasAttribute('aria-busy')).toBe(false);
+    }
   });
 
   it('says when a screen could not be loaded, offers a reload, and still shows the next screen', async () => {

@@ -8,6 +8,7 @@ import { jobPaths } from '../../../contract/generation';
 import { sharePaths } from '../../../contract/share-paths';
 import { SURFACE_MASKS_PATH } from '../../../contract/surface-masks';
 import type { KitchenEvent, KitchenEventType } from '../../../machines/kitchen/events';
+import { RETRY_DELAY_MS } from '../../../machines/kitchen/kitchen-setup';
 import { pathOfRoute, type RouteId } from '../../../machines/kitchen/routes';
 import { offeredValues } from '../../../machines/kitchen/steps';
 import type { KitchenSnapshot } from '../../../machines/kitchen/view';
@@ -199,7 +200,14 @@ export const executors: ExecutorTable = {
   },
   'GENERATION.STAGE': { byItself: 'the app reports the stages the server job goes through' },
   'GENERATION.CANCEL': { run: (page) => button(page, 'Cancel').click() },
-  RETRY: { run: (page) => button(page, 'Try again').click() },
+  RETRY: {
+    // The error stays on screen for the retry delay, a second of waiting: the page's clock (installed for a walk
+    // with Try again) passes it at once. The screen is checked after the loads that follow, as before.
+    run: async (page) => {
+      await button(page, 'Try again').click();
+      await page.clock.fastForward(RETRY_DELAY_MS);
+    },
+  },
   // Start over asks first (issue 25).
   RESET: {
     run: async (page) => {

@@ -99,6 +99,11 @@ export const CLOCK_STEPS: Readonly<Record<string, number>> = {
   [GATE_EVENT]: ARMED_REFUSAL.retryAfterSeconds * 1000,
 };
 export const isClockStep = (event: UiEvent) => event.type in CLOCK_STEPS;
+/**
+ * Whether a step moves the page's clock on, which must then be installed before the app opens: a clock step, or
+ * Try again, whose retry delay the test passes at once (CI time, issue 35, D144).
+ */
+export const movesTheClock = (event: UiEvent) => isClockStep(event) || event.type === 'RETRY';
 
 /** An ending that refuses the call for one of the service's limits (see `ARMED_REFUSAL`). */
 export const isRefusalEnding = (event: UiEvent): boolean =>

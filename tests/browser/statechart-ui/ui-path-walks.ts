@@ -35,8 +35,8 @@ import {
   type Coverage,
   describeSteps,
   isAutomatic,
-  isClockStep,
   listsOf,
+  movesTheClock,
   OPEN_APP,
   PHOTO_SAMPLES,
   recordingMirror,
@@ -335,7 +335,7 @@ export async function walkUiPathShard(shard: number): Promise<void> {
       }
       const page = await context.newPage();
       await addVirtualAuthenticator(context, page);
-      if (steps.some(({ event }) => isClockStep(event))) await page.clock.install();
+      if (steps.some(({ event }) => movesTheClock(event))) await page.clock.install();
       const mirror = recordingMirror(journey.input);
       try {
         for (const [index, step] of steps.entries()) {
