@@ -114,7 +114,7 @@ export class MarkingSession {
 
   mark(marks: readonly Mark[]): Marking {
     const seeds = seedRegions(this.superpixels, marks);
-    const tops = this.topsBehindFaces(marks);
+    const tops = this.strokesOnCounterTops(marks);
     const labels = growLabels(
       this.graph,
       this.brushSeeds(seeds, marks, tops),
@@ -215,7 +215,7 @@ export class MarkingSession {
   }
 
   /** Worktop strokes on the counter tops behind the visitor's worktop strokes drawn on their front faces. */
-  private topsBehindFaces(marks: readonly Mark[]): Mark[] {
+  private strokesOnCounterTops(marks: readonly Mark[]): Mark[] {
     return topsBehindFaces(this.lab, this.edges, strokesOf(marks, 'worktop'), this.counterTop).map(
       (points) => ({
         kind: 'stroke',
