@@ -2,7 +2,8 @@
 // superpixel takes the brush nearest to it only when that brush is also nearer than keep. Keep is seeded where the
 // visitor painted "Not this" and, unpainted, where a kitchen's surfaces almost never are (the photo's border away
 // from the brush's strokes, the things a detector found): so a stroke stops at the strongest edge between it and
-// the room, and what no stroke claims stays the photo's own.
+// the room, and what no stroke claims stays the photo's own. Unpainted keep spreads by the photo's edges alone (the
+// room is of every colour); painted keep spreads as a brush does, so a "Not this" takes back what it was painted on.
 //
 // Nearness is a path's largest single step ("minimax"), not its sum: the boundary between two seeds then falls
 // on the strongest edge between them, wherever it is, and a flat ceiling costs keep nothing however far it goes.
@@ -106,7 +107,7 @@ export function growLabels(
       brush.pinned.length === brush.touched.length
         ? claims
         : nearness(graph, brush.touched, unlikenessTo(graph, brush.touched, costs, even), costs);
-    const keep = nearness(graph, brush.keep, undefined, costs, painted);
+    const keep = keepNearness(graph, brush.keep, painted, costs);
     for (let region = 0; region < count; region++) {
       if (!nearer(competes, best, region)) continue;
       best.largest[region] = competes.largest[region] ?? Number.POSITIVE_INFINITY;
@@ -148,6 +149,42 @@ function pastRun(brush: BrushSeeds, claims: Nearness, keep: Nearness, region: nu
     brush.pastRun?.[region] === 1 &&
     (keep.largest[region] ?? 0) - (claims.largest[region] ?? Number.POSITIVE_INFINITY) < costs.doorTie
   );
+}
+
+/**
+ * Keep's nearness against a brush. Unpainted keep (the border, the things found) spreads by the photo's edges
+ * alone, the room being of every colour; keep the visitor painted "Not this" spreads as a brush does, the less the
+ * more a superpixel is unlike what it was painted on: a "Not this" on a kettle takes back the kettle, not the
+ * counter it stands on (issue 32, item 2: strokes act locally).
+ */
+function keepNearness(
+  graph: RegionGraph,
+  keep: readonly number[],
+  painted: Uint8Array,
+  costs: GrowthCosts,
+): Nearness {
+  const byHand = keep.filter((region) => painted[region] === 1);
+  const unpainted = nearness(
+    graph,
+    keep.filter((region) => painted[region] !== 1),
+    undefined,
+    costs,
+  );
+  if (byHand.length === 0) return unpainted;
+  const handPainted = nearness(graph, byHand, unlikenessTo(graph, byHand, costs, false), costs, painted);
+  const { count } = graph;
+  const merged: Nearness = {
+    largest: new Float64Array(count),
+    sum: new Float64Array(count),
+    fromMarked: new Uint8Array(count),
+  };
+  for (let region = 0; region < count; region++) {
+    const from = nearer(handPainted, unpainted, region) ? handPainted : unpainted;
+    merged.largest[region] = from.largest[region] ?? Number.POSITIVE_INFINITY;
+    merged.sum[region] = from.sum[region] ?? Number.POSITIVE_INFINITY;
+    merged.fromMarked[region] = from === handPainted ? 1 : 0;
+  }
+  return merged;
 }
 
 interface Nearness {
