@@ -62,8 +62,13 @@ export interface BrushSeeds {
    * with the other brushes from these, so a later mark taking its pins cannot make another brush grow.
    */
   readonly touched: readonly number[];
-  /** The superpixels keep starts from against this brush: painted "Not this" and the unpainted keep seeds. */
+  /** The superpixels unpainted keep starts from against this brush (the border, the things found, past counters). */
   readonly keep: readonly number[];
+  /**
+   * The superpixels ever painted "Not this", less the brush's own pins: keep starts from these too, spreading as a
+   * brush does (D148). Ever, not now: another brush's stroke over one takes none of its colour from keep.
+   */
+  readonly paintedKeep: readonly number[];
   /** 1 for each superpixel inside a door traced from the brush's strokes (`doorTie`). */
   readonly doors?: Uint8Array;
   /** 1 for each superpixel just past the edge of a run the brush's strokes cross (`doorTie`). */
@@ -107,7 +112,7 @@ export function growLabels(
       brush.pinned.length === brush.touched.length
         ? claims
         : nearness(graph, brush.touched, unlikenessTo(graph, brush.touched, costs, even), costs);
-    const keep = keepNearness(graph, brush.keep, painted, costs);
+    const keep = keepNearness(graph, brush, painted, costs);
     for (let region = 0; region < count; region++) {
       if (!nearer(competes, best, region)) continue;
       best.largest[region] = competes.largest[region] ?? Number.POSITIVE_INFINITY;
@@ -155,23 +160,19 @@ function pastRun(brush: BrushSeeds, claims: Nearness, keep: Nearness, region: nu
  * Keep's nearness against a brush. Unpainted keep (the border, the things found) spreads by the photo's edges
  * alone, the room being of every colour; keep the visitor painted "Not this" spreads as a brush does, the less the
  * more a superpixel is unlike what it was painted on: a "Not this" on a kettle takes back the kettle, not the
- * counter it stands on (issue 32, item 2: strokes act locally).
+ * counter it stands on (issue 32, item 2: strokes act locally). Held "by the visitor" (`fromMarked`) where the
+ * nearer of the two came from a superpixel painted "Not this" now (`painted`).
  */
 function keepNearness(
   graph: RegionGraph,
-  keep: readonly number[],
+  { keep, paintedKeep }: BrushSeeds,
   painted: Uint8Array,
   costs: GrowthCosts,
 ): Nearness {
-  const byHand = keep.filter((region) => painted[region] === 1);
-  const unpainted = nearness(
-    graph,
-    keep.filter((region) => painted[region] !== 1),
-    undefined,
-    costs,
-  );
-  if (byHand.length === 0) return unpainted;
-  const handPainted = nearness(graph, byHand, unlikenessTo(graph, byHand, costs, false), costs, painted);
+  const unpainted = nearness(graph, keep, undefined, costs, painted);
+  if (paintedKeep.length === 0) return unpainted;
+  const likeness = unlikenessTo(graph, paintedKeep, costs, false);
+  const byHand = nearness(graph, paintedKeep, likeness, costs, painted);
   const { count } = graph;
   const merged: Nearness = {
     largest: new Float64Array(count),
@@ -179,10 +180,10 @@ function keepNearness(
     fromMarked: new Uint8Array(count),
   };
   for (let region = 0; region < count; region++) {
-    const from = nearer(handPainted, unpainted, region) ? handPainted : unpainted;
+    const from = nearer(byHand, unpainted, region) ? byHand : unpainted;
     merged.largest[region] = from.largest[region] ?? Number.POSITIVE_INFINITY;
     merged.sum[region] = from.sum[region] ?? Number.POSITIVE_INFINITY;
-    merged.fromMarked[region] = from === handPainted ? 1 : 0;
+    merged.fromMarked[region] = from.fromMarked[region] ?? 0;
   }
   return merged;
 }

@@ -247,10 +247,10 @@ export class MarkingSession {
         });
       const pinned: number[] = [];
       const touched: number[] = [];
-      const keep: number[] = [];
+      const paintedKeep: number[] = [];
       mine.forEach((isMine, region) => {
         if (isMine === 1) pinned.push(region);
-        else if (painted[region] === 1) keep.push(region);
+        else if (painted[region] === 1) paintedKeep.push(region);
         if (everMine[region] === 1) touched.push(region);
       });
       const strokes = strokesOf(marks, surface);
@@ -269,7 +269,7 @@ export class MarkingSession {
         surface === 'worktop'
           ? coresUnlike(this.graph, this.objectCores, pinned, mine, this.keep.worktopInCore)
           : this.objectCores;
-      keep.push(...unpaintedKeep(this.graph, border, cores, pinned, mine, clearance));
+      const keep = unpaintedKeep(this.graph, border, cores, pinned, mine, clearance);
       if (surface === 'worktop') keep.push(...this.beyondCounters(marks, mine));
       const run = surface === 'fronts' ? this.runOf(strokes, painted) : undefined;
       return {
@@ -277,6 +277,7 @@ export class MarkingSession {
         pinned,
         touched,
         keep,
+        paintedKeep,
         doors: run?.doors,
         pastRun: run?.pastEdges,
         even: surface === 'fronts',
