@@ -31,27 +31,48 @@ export function surfacePixels(plane: Uint8Array): number[] {
   return pixels;
 }
 
-/** Pixels farther than `distance` (square) from every marked pixel of any surface. */
+/**
+ * Pixels farther than `distance` (square) from every marked pixel of any surface. The square around each marked
+ * pixel is grown along the rows, then along the columns (the same pixels as filling each square, in time linear
+ * in the pixels: filling the squares took seconds on a 12 MP photo, CI time, issue 35).
+ */
 export function clearOfMasks(masks: SurfaceMasks, distance: number): Uint8Array {
   const { width, height } = masks;
-  const near = new Uint8Array(width * height);
+  const marked = new Uint8Array(width * height);
   for (const plane of Object.values(masks.planes)) {
-    plane?.forEach((value, pixel) => {
-      if (value === 0) return;
-      const x = pixel % width;
-      const y = Math.floor(pixel / width);
-      for (let dy = -distance; dy <= distance; dy += 1) {
-        const row = y + dy;
-        if (row < 0 || row >= height) continue;
-        near.fill(
-          1,
-          row * width + Math.max(0, x - distance),
-          row * width + Math.min(width, x + distance + 1),
-        );
-      }
-    });
+    if (!plane) continue;
+    for (let pixel = 0; pixel < marked.length; pixel += 1) if (plane[pixel] !== 0) marked[pixel] = 1;
   }
-  return near.map((value) => 1 - value);
+  // Along each row: near when a marked pixel lies within `distance` either side (a running count of the window).
+  const nearInRow = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * width;
+    let inWindow = 0;
+    for (let x = 0; x < Math.min(width, distance); x += 1) inWindow += marked[row + x] ?? 0;
+    for (let x = 0; x < width; x += 1) {
+      if (x + distance < width) inWindow += marked[row + x + distance] ?? 0;
+      if (x - distance - 1 >= 0) inWindow -= marked[row + x - distance - 1] ?? 0;
+      if (inWindow > 0) nearInRow[row + x] = 1;
+    }
+  }
+  // Then along each column, over the rows' answers: clear when none within `distance` above or below.
+  const clear = new Uint8Array(width * height);
+  const inColumn = new Int32Array(width);
+  for (let y = 0; y < Math.min(height, distance); y += 1) {
+    for (let x = 0; x < width; x += 1) inColumn[x] = (inColumn[x] ?? 0) + (nearInRow[y * width + x] ?? 0);
+  }
+  for (let y = 0; y < height; y += 1) {
+    const entering = y + distance < height ? (y + distance) * width : -1;
+    const leaving = y - distance - 1 >= 0 ? (y - distance - 1) * width : -1;
+    for (let x = 0; x < width; x += 1) {
+      let count = inColumn[x] ?? 0;
+      if (entering >= 0) count += nearInRow[entering + x] ?? 0;
+      if (leaving >= 0) count -= nearInRow[leaving + x] ?? 0;
+      inColumn[x] = count;
+      if (count === 0) clear[y * width + x] = 1;
+    }
+  }
+  return clear;
 }
 
 /**
