@@ -7,8 +7,9 @@ const nodeProject = {
   environment: 'node',
   include: ['tests/**/*.test.ts'],
   exclude: ['tests/browser/**'],
-  // One PostgreSQL cluster for the run, a database per file (tests/support/postgres.ts).
-  globalSetup: ['tests/support/postgres-global-setup.ts'],
+  // One PostgreSQL cluster for the run, a database per file (tests/support/postgres.ts); the server compiled once
+  // for the tests that start it as its own process (tests/support/compiled-server-setup.ts).
+  globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/compiled-server-setup.ts'],
   testTimeout: 30_000,
   // Hooks start and stop real servers, model threads and databases: on a loaded 2-core machine a server's
   // close (its nsfw thread included) once took longer than vitest's default 10 s.
@@ -74,8 +75,9 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
-          // Builds the app once per run and hands its directory to every file.
-          globalSetup: ['tests/browser/global-setup.ts'],
+          // Builds the app once per run and hands its directory to every file; the deployed benchmark's harness
+          // starts the run's compiled server.
+          globalSetup: ['tests/browser/global-setup.ts', 'tests/support/compiled-server-setup.ts'],
           // No `fileParallelism: false`: vitest would give the project a group of its own, run after the others
           // one file at a time (D29: 585 s of a 2158 s run, mostly a core idle). Each file has its own server
           // and Chromium, so files may run side by side.
