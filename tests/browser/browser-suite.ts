@@ -1,9 +1,10 @@
-// One test file's browser session: the real server (fresh data directory and database) and one Chromium for
-// the file, a fresh browser context and page for each test, everything closed afterwards.
+// One test file's browser session: the real server (fresh data directory and database), the worker's Chromium
+// (worker-chromium.ts), a fresh browser context and page for each test, everything the file opened closed afterwards.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Config } from '../../server/config';
-import { type AppServer, launchChromium, newAppContext, startAppServer } from '../../tooling/browser';
+import { type AppServer, newAppContext, startAppServer } from '../../tooling/browser';
+import { closeContextsOpenedSince, openContexts, workerChromium } from './worker-chromium';
 
 export interface BrowserSuite {
   readonly origin: string;
@@ -18,15 +19,17 @@ export function setUpBrowserSuite(overrides: Partial<Config> = {}): BrowserSuite
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
+  let openBefore = new Set<BrowserContext>();
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startAppServer(inject('appDistDir'), overrides),
-      launchChromium(),
+      workerChromium(),
     ]);
+    openBefore = openContexts(browser);
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await closeContextsOpenedSince(browser, openBefore);
     await server?.close();
   });
   beforeEach(async () => {
