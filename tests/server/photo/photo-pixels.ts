@@ -3,10 +3,12 @@
 import type { SurfaceMasks } from '../../../recolour/surface-masks';
 import type { Rgb } from '../render/pixels';
 
-const linear = (value: number) => {
+/** Each byte's linear light, worked out once (CI time, issue 35): the judgements below read millions of pixels. */
+const LINEAR = Float64Array.from({ length: 256 }, (_, value) => {
   const c = value / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-};
+});
+const linear = (value: number) => LINEAR[value] ?? 0;
 const encoded = (value: number) => {
   const c = Math.min(1, Math.max(0, value));
   return 255 * (c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055);
@@ -17,8 +19,8 @@ export const luminanceAt = (rgb: Uint8Array, pixel: number) =>
   0.7152 * linear(rgb[pixel * 3 + 1] ?? 0) +
   0.0722 * linear(rgb[pixel * 3 + 2] ?? 0);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+function median(values: ArrayLike<number>): number {
+  const sorted = Float64Array.from(values).sort();
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
@@ -80,12 +82,14 @@ export function clearOfMasks(masks: SurfaceMasks, distance: number): Uint8Array 
  * surface of the result's linear light over the photo's shading there (luminance over its median). As sRGB.
  */
 export function colourWithoutShading(photo: Uint8Array, result: Uint8Array, pixels: number[]): Rgb {
-  const typical = median(pixels.map((pixel) => luminanceAt(photo, pixel)));
+  const luminances = Float64Array.from(pixels, (pixel) => luminanceAt(photo, pixel));
+  const typical = median(luminances);
   const channels = [0, 1, 2].map((channel) =>
     median(
-      pixels.map(
-        (pixel) =>
-          linear(result[pixel * 3 + channel] ?? 0) / Math.max(1e-4, luminanceAt(photo, pixel) / typical),
+      Float64Array.from(
+        pixels,
+        (pixel, index) =>
+          linear(result[pixel * 3 + channel] ?? 0) / Math.max(1e-4, (luminances[index] ?? 0) / typical),
       ),
     ),
   );
