@@ -13,8 +13,20 @@ export interface BrowserSuite {
   readonly page: Page;
 }
 
+export interface BrowserSuiteOptions {
+  /**
+   * Whether each test gets a fresh context and page (`context`, `page`): not for a file whose tests each open the
+   * contexts they need from `browser`, where an unused one cost a browser window, about a quarter of a second of
+   * Chromium's CPU (CI time, issue 35, D152).
+   */
+  pagePerTest?: boolean;
+}
+
 /** Registers the file's hooks; read the returned object's fields inside tests. */
-export function setUpBrowserSuite(overrides: Partial<Config> = {}): BrowserSuite {
+export function setUpBrowserSuite(
+  overrides: Partial<Config> = {},
+  { pagePerTest = true }: BrowserSuiteOptions = {},
+): BrowserSuite {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -32,13 +44,15 @@ export function setUpBrowserSuite(overrides: Partial<Config> = {}): BrowserSuite
     if (browser) await closeContextsOpenedSince(browser, openBefore);
     await server?.close();
   });
-  beforeEach(async () => {
-    context = await newAppContext(required(browser, 'browser'), required(server, 'server').origin);
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  if (pagePerTest) {
+    beforeEach(async () => {
+      context = await newAppContext(required(browser, 'browser'), required(server, 'server').origin);
+      page = await context.newPage();
+    });
+    afterEach(async () => {
+      await context?.close();
+    });
+  }
 
   return {
     get origin() {
