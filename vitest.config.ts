@@ -2,13 +2,22 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import LongestFilesFirst, { FRESH_GRAPH_PROJECT } from './tests/support/test-order';
 
+/**
+ * What every test worker's Node runs with: V8's garbage collector on the worker's own thread, without helper
+ * threads. On two cores the helpers only take time from the other worker, Chromium and the servers, and cost
+ * CPU of their own (CI time, issue 35, D154).
+ */
+const execArgv = ['--single-threaded-gc'];
+
 /** The Node project's settings, shared by the files that share a module graph and those that need their own. */
 const nodeProject = {
   environment: 'node',
+  execArgv,
   include: ['tests/**/*.test.ts'],
   exclude: ['tests/browser/**'],
-  // One PostgreSQL cluster for the run, a database per file (tests/support/postgres.ts).
-  globalSetup: ['tests/support/postgres-global-setup.ts'],
+  // One PostgreSQL cluster for the run, a database per file (tests/support/postgres.ts); the server compiled once
+  // for the tests that start it as its own process (tests/support/compiled-server-setup.ts).
+  globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/compiled-server-setup.ts'],
   testTimeout: 30_000,
   // Hooks start and stop real servers, model threads and databases: on a loaded 2-core machine a server's
   // close (its nsfw thread included) once took longer than vitest's default 10 s.
@@ -63,6 +72,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          execArgv,
           include: ['tests/**/*.test.tsx'],
           // Testing Library's waits bounded at 10 s, not its 1 s (tests/support/dom-setup.ts).
           setupFiles: ['tests/support/dom-setup.ts'],
@@ -73,9 +83,11 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
+          execArgv,
           include: ['tests/browser/**/*.test.ts'],
-          // Builds the app once per run and hands its directory to every file.
-          globalSetup: ['tests/browser/global-setup.ts'],
+          // Builds the app once per run and hands its directory to every file; the deployed benchmark's harness
+          // starts the run's compiled server.
+          globalSetup: ['tests/browser/global-setup.ts', 'tests/support/compiled-server-setup.ts'],
           // No `fileParallelism: false`: vitest would give the project a group of its own, run after the others
           // one file at a time (D29: 585 s of a 2158 s run, mostly a core idle). Each file has its own server
           // and Chromium, so files may run side by side.

@@ -26,7 +26,8 @@ import { visitInApp } from './statechart-ui/executors';
 import { addVirtualAuthenticator } from './virtual-authenticator';
 
 const SERVICE_KEY = 'service-key-for-account-browser-tests';
-const suite = setUpBrowserSuite({ serviceApiKey: SERVICE_KEY });
+// Each test opens the profiles (contexts) it needs: a visitor's devices, or a size.
+const suite = setUpBrowserSuite({ serviceApiKey: SERVICE_KEY }, { pagePerTest: false });
 
 /** Passkeys need a domain, not an IP address: the pages run on localhost (the server's relying party there). */
 const appOrigin = () => suite.origin.replace('127.0.0.1', 'localhost');

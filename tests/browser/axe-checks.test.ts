@@ -1,17 +1,18 @@
 // The axe check every browser test makes (`expectNoAxeViolations`, tooling/browser.ts): axe is injected into a page
 // once and reused by later checks of the same document (D146), which must still see what the page shows then.
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeViolationsError, expectNoAxeViolations, launchChromium } from '../../tooling/browser';
+import { AxeViolationsError, expectNoAxeViolations } from '../../tooling/browser';
+import { workerChromium } from './worker-chromium';
 
-let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage();
+  context = await (await workerChromium()).newContext();
+  page = await context.newPage();
 });
-afterAll(() => browser?.close());
+afterAll(() => context?.close());
 
 describe('the axe check', () => {
   it('passes a clean page, then finds what a later change breaks, with axe injected once', async () => {

@@ -26,7 +26,8 @@ import { kitchenPhotoFile } from '../../tooling/made-images';
 import { SPEC_STEP_ORDER } from '../../tooling/spec-oracle';
 import { setUpBrowserSuite } from './browser-suite';
 
-const suite = setUpBrowserSuite({ generationLimit: 20 });
+// Each test opens a context of its own, at its device's size.
+const suite = setUpBrowserSuite({ generationLimit: 20 }, { pagePerTest: false });
 
 type Size = { width: number; height: number };
 

@@ -1,6 +1,6 @@
 // What the quick-mode harness checks share (issue 26): the context a harness is run with, and what its report
 // section must hold whatever the timings: a figure in every row of every table, and no sign of a broken run.
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { BenchContext } from '../../scripts/bench/benchmark';
 import { machineInfo } from '../../scripts/bench/machine';
 import { type CompiledServer, compileServerAside } from '../../tooling/compiled-server';
@@ -8,8 +8,9 @@ import { seedMigratedDataDir } from '../../tooling/fresh-pglite';
 
 /**
  * A benchmark's context for one test file: the app build it is given (the browser project's, by inject), the
- * server compiled on first use, once for the file, removed after it, and a migrated database for each data
- * directory a harness's servers start on (D124).
+ * run's compiled server (tests/support/compiled-server-setup.ts, D151; compiled for the file on first use, and
+ * removed after it, where a project gives none), and a migrated database for each data directory a harness's
+ * servers start on (D124).
  */
 export function quickBenchContext(appDist: () => string = noAppBuild): BenchContext {
   let server: CompiledServer | undefined;
@@ -18,6 +19,8 @@ export function quickBenchContext(appDist: () => string = noAppBuild): BenchCont
     machine: machineInfo(),
     appDist,
     compiledServer: () => {
+      const run = inject('compiledServer');
+      if (run) return { ...run, remove: () => {} };
       server ??= compileServerAside();
       return server;
     },

@@ -2,6 +2,7 @@
 // process-wide error handlers, a second instance with its own event loop, a SIGKILL mid-job). Its pino log lines
 // are collected so tests can wait for one.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { inject } from 'vitest';
 import { seedUnlessPresent } from '../../tooling/fresh-pglite';
 import { repoRoot } from '../../tooling/paths';
 
@@ -74,18 +75,25 @@ export async function startServerProcess(args: string[], env: NodeJS.ProcessEnv)
 }
 
 /**
- * The TypeScript server with `env` and the deterministic moderation rule unless `env` names another; on PGlite, its
- * data directory holds a migrated database before it starts (seedUnlessPresent).
+ * The run's compiled server (`compiledServerArgs`) with `env` and the deterministic moderation rule unless `env`
+ * names another; on PGlite, its data directory holds a migrated database before it starts (seedUnlessPresent).
  */
 export async function spawnServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   if (env.DATA_DIR && !env.DATABASE_URL) await seedUnlessPresent(env.DATA_DIR);
-  return startServerProcess(typescriptServer(), { MODERATION: 'rule', ...env });
+  return startServerProcess(compiledServerArgs(), { MODERATION: 'rule', ...env });
 }
 
-/** Arguments that run the TypeScript server as `npm start` runs the compiled one, after any `preloads`. */
-export const typescriptServer = (...preloads: string[]): string[] => [
-  '--import',
-  'tsx',
-  ...preloads.flatMap((preload) => ['--import', preload]),
-  'server/main.ts',
-];
+/**
+ * Arguments that run the server as `npm start` runs it, compiled (the run's compile, made once by
+ * tests/support/compiled-server-setup.ts: a start of the TypeScript under tsx took about 0.7 s of CPU more, CI
+ * time, issue 35, D151), after any `preloads` (TypeScript files, which Node runs stripped of their types).
+ */
+export function compiledServerArgs(...preloads: string[]): string[] {
+  const compiled = inject('compiledServer');
+  if (!compiled) {
+    throw new Error(
+      'No compiled server: the project needs tests/support/compiled-server-setup.ts as a global setup.',
+    );
+  }
+  return [...preloads.flatMap((preload) => ['--import', preload]), compiled.mainJs];
+}

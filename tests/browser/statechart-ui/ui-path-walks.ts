@@ -11,7 +11,7 @@
 // each screen and the reload of each step is worked out from the mirror beforehand, in the order one file
 // walked them, so the checks are exactly those it made. Each shard fails unless the UI took every state and
 // transition its own walks take; the first also checks that all the shards' walks together take every one.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { KitchenInput } from '../../../machines/kitchen/context';
 import type { KitchenEvent } from '../../../machines/kitchen/events';
@@ -20,7 +20,6 @@ import type { RouteId } from '../../../machines/kitchen/routes';
 import { type KitchenSnapshot, viewOf } from '../../../machines/kitchen/view';
 import {
   expectNoAxeViolations,
-  launchChromium,
   newAppContext,
   SCREEN_WAIT_MS,
   startAppServer,
@@ -28,6 +27,7 @@ import {
 import { ERROR } from '../../machines/model/kitchen-model';
 import { allStateNodes, declaredTransitions, expectCovered } from '../../machines/model/transition-coverage';
 import { addVirtualAuthenticator } from '../virtual-authenticator';
+import { closeContextsOpenedSince, openContexts, workerChromium } from '../worker-chromium';
 import { armFailures, disarm, holdGeneration, runStep } from './executors';
 import { expectedScreen, matches, readScreen, type ScreenFacts } from './screen-facts';
 import { ServerOracle } from './server-oracle';
@@ -303,8 +303,8 @@ async function allWalks(oracle: ServerOracle): Promise<Walk[]> {
 }
 
 /**
- * Defines shard `shard` (1 to `UI_PATH_SHARDS`) of the suite in the calling test file: its own server and
- * Chromium, its walks, and its coverage check.
+ * Defines shard `shard` (1 to `UI_PATH_SHARDS`) of the suite in the calling test file: its own server, the
+ * worker's Chromium (worker-chromium.ts), its walks, and its coverage check.
  */
 export async function walkUiPathShard(shard: number): Promise<void> {
   const server = await startAppServer(inject('appDistDir'));
@@ -315,11 +315,13 @@ export async function walkUiPathShard(shard: number): Promise<void> {
   const mine = walks.filter((_, index) => shards[index] === shard);
 
   let browser: Browser | undefined;
+  let openBefore = new Set<BrowserContext>();
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await workerChromium();
+    openBefore = openContexts(browser);
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await closeContextsOpenedSince(browser, openBefore);
     await server.close();
   });
 

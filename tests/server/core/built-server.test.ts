@@ -1,24 +1,21 @@
 // `npm start` runs the compiled server (dist-server/main.js), not the TypeScript the other tests import: this
-// compiles it as `npm run build` does, starts it as its own process, and checks what a visitor and an operator
-// see — the page with its boot data, the catalogue, a moderated upload, a clean stop on SIGTERM.
+// starts the run's compile of it (made as `npm run build` makes it, tests/support/compiled-server-setup.ts) as its
+// own process, on a data directory of its own, and checks what a visitor and an operator see — the page with its
+// boot data, the catalogue, a moderated upload, a clean stop on SIGTERM.
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BOOT_DATA_ELEMENT_ID } from '../../../contract/boot-data';
 import { API_PREFIX, cataloguePaths } from '../../../contract/endpoints';
-import { type CompiledServer, compileServerAside } from '../../../tooling/compiled-server';
 import { temporaryDir, writeTestDist } from '../../../tooling/server';
 import { type ServerProcess, startServerProcess } from '../../support/server-process';
 import { GenerationClient } from '../generation/generation-client';
 
 const temp = temporaryDir();
-let compiled: CompiledServer | undefined;
-
 let server: ServerProcess;
 let origin: string;
 
 beforeAll(async () => {
-  compiled = compileServerAside();
-  server = await startServerProcess([compiled.mainJs], {
+  server = await startServerProcess([inject('compiledServer').mainJs], {
     DATA_DIR: path.join(temp.dir, 'data'),
     DIST_DIR: writeTestDist(temp.dir),
     // The nsfw model runs in a thread started from its own file in dist-server/: checked by an upload below.
@@ -33,7 +30,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  compiled?.remove();
   temp.remove();
 });
 

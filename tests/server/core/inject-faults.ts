@@ -1,4 +1,4 @@
-// Preloaded into a server process by process-guards.test.ts (`node --import tsx --import <this file>`): does
+// Preloaded into the compiled server's process by process-guards.test.ts (`node --import <this file> main.js`): does
 // on a signal what a buggy module might, as no route of the real server does on purpose.
 process.on('SIGUSR2', () => {
   // Nothing awaits or catches it: an unhandled rejection.

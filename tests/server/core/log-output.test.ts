@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, actionPaths } from '../../../contract/endpoints';
 import { repoRoot } from '../../../tooling/paths';
 import { temporaryDir } from '../../../tooling/server';
-import { spawnServer, typescriptServer } from '../../support/server-process';
+import { compiledServerArgs, spawnServer } from '../../support/server-process';
 import { GenerationClient } from '../generation/generation-client';
 import { photoForm } from '../images/multipart-body';
 
@@ -44,7 +44,7 @@ const asLogRecord = (line: string): unknown => {
  * then (`script`'s own goodbye on the way out is not the server's).
  */
 async function startOnTerminal(moreEnv: NodeJS.ProcessEnv = {}): Promise<string> {
-  const command = [process.execPath, ...typescriptServer()].map((part) => `'${part}'`).join(' ');
+  const command = [process.execPath, ...compiledServerArgs()].map((part) => `'${part}'`).join(' ');
   const child: ChildProcess = spawn(
     'script',
     ['--quiet', '--flush', '--return', '--command', command, '/dev/null'],

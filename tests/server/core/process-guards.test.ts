@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
 import { temporaryDir } from '../../../tooling/server';
-import { startServerProcess, typescriptServer } from '../../support/server-process';
+import { compiledServerArgs, startServerProcess } from '../../support/server-process';
 
 const temp = temporaryDir();
 afterAll(() => temp.remove());
 
-const FAULTS = typescriptServer('./tests/server/core/inject-faults.ts');
+const FAULTS = compiledServerArgs('./tests/server/core/inject-faults.ts');
 
 /** Pino's JSON line with this message, parsed. */
 function logLine(output: string, message: string): Record<string, unknown> {

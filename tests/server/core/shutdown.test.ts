@@ -8,7 +8,7 @@ import { validateImageResponseSchema } from '../../../contract/images';
 import { HEALTH_PATHS } from '../../../server/ops/health-routes';
 import { kitchenPhoto } from '../../../tooling/made-images';
 import { temporaryDir } from '../../../tooling/server';
-import { type ServerProcess, startServerProcess, typescriptServer } from '../../support/server-process';
+import { compiledServerArgs, type ServerProcess, startServerProcess } from '../../support/server-process';
 import { startTrickledUpload } from './trickled-upload';
 
 const temp = temporaryDir();
@@ -17,7 +17,7 @@ let server: ServerProcess | undefined;
 
 // One data directory for the file: each process reopens it instead of creating a database (seconds each).
 const start = (env: NodeJS.ProcessEnv = {}) =>
-  startServerProcess(typescriptServer(), {
+  startServerProcess(compiledServerArgs(), {
     DATA_DIR: path.join(temp.dir, 'data'),
     DIST_DIR: path.join(temp.dir, 'no-dist'),
     MODERATION: 'rule',

@@ -22,10 +22,10 @@ beforeAll(async () => {
 }, 60_000);
 
 async function expectUprightWithoutMetadata(
-  bytes: Buffer,
+  bytes: Buffer | Promise<NormalisedImage>,
   displayed: { width: number; height: number },
 ): Promise<NormalisedImage> {
-  const image = await normaliseImage(bytes);
+  const image = await (Buffer.isBuffer(bytes) ? normaliseImage(bytes) : bytes);
   const expected = fittedSize(displayed.width, displayed.height, imageLimits.maxLongSide);
   expect({ width: image.width, height: image.height }).toEqual(expected);
   expect(image.contentType).toBe('image/jpeg');
@@ -118,20 +118,32 @@ describe('normaliseImage with made pictures', () => {
 });
 
 describeWithRealPhotos('normaliseImage with the real photos', () => {
+  // Each photo normalised once for the tests that read it (CI time, issue 35): a 12 MP HEIC takes libheif about
+  // two seconds of CPU, and the HEIC tests below read the same two HEICs and the colour checker's JPEG.
+  const normalised = new Map<string, Promise<NormalisedImage>>();
+  const normalisedFixture = (file: string): Promise<NormalisedImage> => {
+    let image = normalised.get(file);
+    if (!image) {
+      image = readFixture(file).then(normaliseImage);
+      normalised.set(file, image);
+    }
+    return image;
+  };
+
   it.each(photoFixtures)('$file comes out upright, at most 2048 px, without metadata', async (photo) => {
-    const image = await expectUprightWithoutMetadata(await readFixture(photo.file), photo);
+    const image = await expectUprightWithoutMetadata(normalisedFixture(photo.file), photo);
     if (photo.kitchen) await expectSafe(image);
   });
 
   it('detects a phone HEIC from its content', async () => {
-    const heic = await normaliseImage(await readFixture('heic/seascape-iphone7-gps.heic'));
+    const heic = await normalisedFixture('heic/seascape-iphone7-gps.heic');
     expect(heic.sourceFormat).toBe('heic');
   });
 
   it('applies the HEIC rotation once, so the colour checker stands portrait like its JPEG twin', async () => {
     const [fromHeic, fromJpeg] = await Promise.all([
-      normaliseImage(await readFixture('heic/colorchecker-iphone13pro-cc0.heic')),
-      normaliseImage(await readFixture('not-kitchens/object-colorchecker-iphone13pro-orient6.jpg')),
+      normalisedFixture('heic/colorchecker-iphone13pro-cc0.heic'),
+      normalisedFixture('not-kitchens/object-colorchecker-iphone13pro-orient6.jpg'),
     ]);
     // Both photos show the same chart, framed a little differently: as 6x8 colour thumbnails they match about
     // twice as well upright as with one of them turned half a turn.
