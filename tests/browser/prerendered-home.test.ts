@@ -11,6 +11,7 @@ import {
   photoOutcome,
   specStep,
   stepPath,
+  waitForGroup,
   waitForHeading,
   waitForStep,
 } from '../../tooling/kitchen-driver';
@@ -106,7 +107,10 @@ describe('the prerendered home', () => {
 
     await page.goto(stepPath('design'));
     await waitForStep(page, 'design');
-    expect(await checkedLabel(page, specStep('design').groups[0] ?? '')).toBe(chosen);
+    // The step's heading shows before its options' code has loaded: read the choice once they are there.
+    const group = specStep('design').groups[0] ?? '';
+    await waitForGroup(page, group);
+    expect(await checkedLabel(page, group)).toBe(chosen);
   });
 
   it('leaves a deep link to render its own screen, with no home screen shown on the way', async () => {
