@@ -95,6 +95,8 @@ export function growLabels(
   costs = DEFAULT_GROWTH_COSTS,
 ): Uint8Array {
   const { count } = graph;
+  // The brushes, and keep the visitor painted, see the outlines that run on unseen; unpainted keep does not.
+  const brushBorder = graph.brushBorder ?? graph.border;
   const best: Nearness = {
     largest: new Float64Array(count).fill(Number.POSITIVE_INFINITY),
     sum: new Float64Array(count).fill(Number.POSITIVE_INFINITY),
@@ -107,11 +109,18 @@ export function growLabels(
     if (brush.touched.length === 0) continue;
     const even = brush.even === true;
     const unlike = unlikenessTo(graph, brush.pinned, costs, even);
-    const claims = nearness(graph, brush.pinned, unlike, costs);
+    const claims = nearness(graph, brush.pinned, unlike, costs, undefined, brushBorder);
     const competes =
       brush.pinned.length === brush.touched.length
         ? claims
-        : nearness(graph, brush.touched, unlikenessTo(graph, brush.touched, costs, even), costs);
+        : nearness(
+            graph,
+            brush.touched,
+            unlikenessTo(graph, brush.touched, costs, even),
+            costs,
+            undefined,
+            brushBorder,
+          );
     const keep = keepNearness(graph, brush, painted, costs);
     for (let region = 0; region < count; region++) {
       if (!nearer(competes, best, region)) continue;
@@ -172,7 +181,7 @@ function keepNearness(
   const unpainted = nearness(graph, keep, undefined, costs, painted);
   if (paintedKeep.length === 0) return unpainted;
   const likeness = unlikenessTo(graph, paintedKeep, costs, false);
-  const byHand = nearness(graph, paintedKeep, likeness, costs, painted);
+  const byHand = nearness(graph, paintedKeep, likeness, costs, painted, graph.brushBorder ?? graph.border);
   const { count } = graph;
   const merged: Nearness = {
     largest: new Float64Array(count),
@@ -205,15 +214,16 @@ function nearer(one: Nearness, other: Nearness, region: number): boolean {
   return (one.sum[region] ?? Number.POSITIVE_INFINITY) < (other.sum[region] ?? Number.POSITIVE_INFINITY);
 }
 
-/** Nearness from `seeds` to every superpixel, both ways: minimax and summed. */
+/** Nearness from `seeds` to every superpixel, both ways (minimax and summed), across `border`. */
 function nearness(
   graph: RegionGraph,
   seeds: readonly number[],
   unlikeness: Float32Array | undefined,
   costs: GrowthCosts,
   marked?: Uint8Array,
+  border = graph.border,
 ): Nearness {
-  const steps = stepCosts(graph, unlikeness, costs);
+  const steps = stepCosts(graph, unlikeness, costs, border);
   const minimax = shortestPaths(graph, seeds, steps, Math.max, marked);
   const summed = shortestPaths(graph, seeds, steps, (reached, step) => reached + step);
   return { largest: minimax.distance, sum: summed.distance, fromMarked: minimax.fromMarked };
@@ -224,8 +234,9 @@ function stepCosts(
   graph: RegionGraph,
   unlikeness: Float32Array | undefined,
   costs: GrowthCosts,
+  border: Float32Array,
 ): Float32Array {
-  const { count, colour, start, neighbours, border } = graph;
+  const { count, colour, start, neighbours } = graph;
   const steps = new Float32Array(neighbours.length);
   for (let region = 0; region < count; region++)
     for (let at = start[region] ?? 0, end = start[region + 1] ?? 0; at < end; at++) {

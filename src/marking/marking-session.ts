@@ -19,6 +19,14 @@ import {
   objectCoreRegions,
   unpaintedKeep,
 } from './keep-seeds';
+import {
+  type ContinuationOptions,
+  continuations,
+  DEFAULT_CONTINUATIONS,
+  gradientDirections,
+  straightSegments,
+  withContinuations,
+} from './line-continuations';
 import { type LineSupport, prepareLineSupport } from './line-support';
 import {
   DEFAULT_LOOK_ALIKE,
@@ -44,6 +52,8 @@ export interface MarkingOptions {
   counterFace?: CounterFaceOptions;
   counterTop?: CounterTopOptions;
   doorGaps?: DoorGapOptions;
+  /** Which straight outlines the brushes see running on unseen (`line-continuations.ts`). */
+  continuations?: ContinuationOptions;
   lookAlike?: LookAlikeOptions;
   /** What a detector found in the photo: their cores stay the photo's own unless a stroke says otherwise. */
   objects?: readonly FoundObject[];
@@ -90,7 +100,12 @@ export class MarkingSession {
     this.edges = edges;
     this.lineSupport = prepareLineSupport(this.lab);
     this.superpixels = slic(this.lab, edges, { regions: options.regions ?? 4000 });
-    this.graph = regionGraph(this.lab, edges, this.superpixels);
+    this.graph = withContinuations(
+      regionGraph(this.lab, edges, this.superpixels),
+      this.superpixels.labels,
+      this.width,
+      outlinesRunningOn(this.width, this.height, edges, this.lineSupport, options.continuations),
+    );
     this.costs = options.costs ?? DEFAULT_GROWTH_COSTS;
     this.lookAlike = options.lookAlike ?? DEFAULT_LOOK_ALIKE;
     this.keep = options.keep ?? DEFAULT_KEEP;
@@ -298,4 +313,16 @@ export function surfaceMask(pixels: Uint8Array, surface: MarkedSurface): Uint8Ar
   const mask = new Uint8Array(pixels.length);
   for (let pixel = 0; pixel < pixels.length; pixel++) if (pixels[pixel] === label) mask[pixel] = 255;
   return mask;
+}
+
+/** The straight outlines that run on across plain picture past where the photo shows them. */
+function outlinesRunningOn(
+  width: number,
+  height: number,
+  edges: Float32Array,
+  support: LineSupport,
+  options = DEFAULT_CONTINUATIONS,
+) {
+  const map = { width, height, edges, normal: gradientDirections(support, edges, options.edge) };
+  return continuations(map, straightSegments(map, options), options);
 }

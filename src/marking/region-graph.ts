@@ -16,6 +16,11 @@ export interface RegionGraph {
   /** The mean edge strength along the border shared with that neighbour. */
   readonly border: Float32Array;
   /**
+   * The border as the brushes see it, where it differs: raised where a straight outline runs on unseen between the
+   * two (`line-continuations.ts`). Unpainted keep crosses only what the photo shows.
+   */
+  readonly brushBorder?: Float32Array;
+  /**
    * How busy each region is inside: the mean edge strength of its pixels whose four neighbours are in it too (a
    * region's own outline is the border's). Grout, burners and a lamp's rim are busy; a door's panel is not.
    */

@@ -18,6 +18,15 @@ export function drawnPicture(
   return { width, height, data };
 }
 
+/** The colour `share` of the way from `one` to `other` (0 is `one`), rounded to whole levels: a shading. */
+export function mixed([r, g, b]: Rgb, [r2, g2, b2]: Rgb, share: number): Rgb {
+  return [
+    Math.round(r + (r2 - r) * share),
+    Math.round(g + (g2 - g) * share),
+    Math.round(b + (b2 - b) * share),
+  ];
+}
+
 /** Which pixels satisfy `inside`, as a 0/1 plane. */
 export function drawnPlane(
   width: number,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { labelOf, type Mark } from '../../src/marking/brushes';
 import { DEFAULT_KEEP } from '../../src/marking/keep-seeds';
 import { MarkingSession } from '../../src/marking/marking-session';
-import { drawnPicture, drawnPlane, type Rgb } from './drawn-pictures';
+import { drawnPicture, drawnPlane, mixed, type Rgb } from './drawn-pictures';
 
 // Issue 32, item 2: "Not this" takes back what it was painted on, not the surface beside it. Beige doors lit from
 // above fall into shadow towards the floor; beside them stands a grey dishwasher the visitor paints "Not this". The
@@ -18,15 +18,10 @@ const SHADED: Rgb = [150, 133, 110];
 const DISHWASHER: Rgb = [130, 128, 125];
 const BAND = 80;
 const APPLIANCE = 120;
-const mix = ([r, g, b]: Rgb, [r2, g2, b2]: Rgb, share: number): Rgb => [
-  Math.round(r + (r2 - r) * share),
-  Math.round(g + (g2 - g) * share),
-  Math.round(b + (b2 - b) * share),
-];
 const picture = drawnPicture(WIDTH, HEIGHT, (x, y) => {
   if (y < BAND) return LIT;
   if (x >= APPLIANCE) return DISHWASHER;
-  return mix(LIT, SHADED, (y - BAND) / (HEIGHT - 1 - BAND));
+  return mixed(LIT, SHADED, (y - BAND) / (HEIGHT - 1 - BAND));
 });
 const shadedDoors = drawnPlane(WIDTH, HEIGHT, (x, y) => y >= BAND && x < APPLIANCE);
 const dishwasher = drawnPlane(WIDTH, HEIGHT, (x, y) => y >= BAND && x >= APPLIANCE);
