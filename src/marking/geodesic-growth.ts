@@ -37,6 +37,13 @@ export interface GrowthCosts {
    * past a run's edge, the same the other way: the brush takes a superpixel only if it is that much nearer.
    */
   readonly doorTie: number;
+  /**
+   * Where two paths' largest steps are the same (a bottleneck both share), the shorter path wins by the sum of its
+   * steps each raised to this power: above 1, a path of a few larger steps counts as farther than one of many small
+   * steps with the same sum, so a white door beside a run goes to the ceiling's keep that reaches it across nothing,
+   * not to a stroke whose path crosses the run's end panel (D160).
+   */
+  readonly tiePower: number;
 }
 
 // Tuned with the simulated visitor's natural strokes on the real kitchens that are not held out
@@ -50,6 +57,7 @@ export const DEFAULT_GROWTH_COSTS: GrowthCosts = {
   busier: 1.5,
   reach: 40,
   doorTie: 12,
+  tiePower: 1.2,
 };
 
 /** What a brush and its rival keep start from. */
@@ -200,7 +208,7 @@ function keepNearness(
 interface Nearness {
   /** The path's largest step (minimax). */
   readonly largest: Float64Array;
-  /** The shortest summed path, for ties. */
+  /** The shortest summed path (steps raised to `tiePower`), for ties. */
   readonly sum: Float64Array;
   /** 1 where the minimax path came from one of `marked`'s seeds. */
   readonly fromMarked: Uint8Array;
@@ -225,7 +233,7 @@ function nearness(
 ): Nearness {
   const steps = stepCosts(graph, unlikeness, costs, border);
   const minimax = shortestPaths(graph, seeds, steps, Math.max, marked);
-  const summed = shortestPaths(graph, seeds, steps, (reached, step) => reached + step);
+  const summed = shortestPaths(graph, seeds, steps, (reached, step) => reached + step ** costs.tiePower);
   return { largest: minimax.distance, sum: summed.distance, fromMarked: minimax.fromMarked };
 }
 

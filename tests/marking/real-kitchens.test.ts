@@ -18,6 +18,9 @@ import { describeWithRealPhotos } from '../support/real-photos';
 // counter's face (D139) took held-out kitchen-18's island top (worktop 42% to 66%, room 6.4% to 4.9%) and with it,
 // as the worktop became the nearest brush where keep still holds, 1.3 points of its tall unit's fronts (79% to 77.6%).
 const EACH = { keepMarked: 0.13, keptMarked: 0.5, fronts: 0.77, worktop: 0.35 };
+// The issue's goal for the room, met on every tuning photo since a unit's unseen side holds the fronts (D159) and
+// ties go to the way of small steps (D160); the held-out photos do not meet it yet (docs/benchmarks.md).
+const TUNED_ROOM = 0.03;
 const MEAN = { keepMarked: 0.075, fronts: 0.85, worktop: 0.6 };
 
 describeWithRealPhotos('natural strokes on real kitchens', () => {
@@ -31,7 +34,7 @@ describeWithRealPhotos('natural strokes on real kitchens', () => {
           if (!opened) throw new Error(`${kitchen.file} is missing`);
           const marking = markNaturally(kitchen, opened);
           results.set(kitchen.name, marking);
-          expect(marking.keepMarked).toBeLessThanOrEqual(EACH.keepMarked);
+          expect(marking.keepMarked).toBeLessThanOrEqual(heldOut ? EACH.keepMarked : TUNED_ROOM);
           expect(marking.keptMarked).toBeLessThanOrEqual(EACH.keptMarked);
           expect(marking.recall.fronts).toBeGreaterThanOrEqual(EACH.fronts);
           expect(marking.recall.worktop).toBeGreaterThanOrEqual(EACH.worktop);
