@@ -129,7 +129,7 @@ export function growLabels(
             undefined,
             brushBorder,
           );
-    const keep = keepNearness(graph, brush, painted, costs);
+    const keep = keepNearness(graph, brush, painted, costs, brushBorder);
     for (let region = 0; region < count; region++) {
       if (!nearer(competes, best, region)) continue;
       best.largest[region] = competes.largest[region] ?? Number.POSITIVE_INFINITY;
@@ -175,7 +175,7 @@ function pastRun(brush: BrushSeeds, claims: Nearness, keep: Nearness, region: nu
 
 /**
  * Keep's nearness against a brush. Unpainted keep (the border, the things found) spreads by the photo's edges
- * alone, the room being of every colour; keep the visitor painted "Not this" spreads as a brush does, the less the
+ * alone, the room being of every colour; keep the visitor painted "Not this" spreads as a brush does (across `brushBorder`), the less the
  * more a superpixel is unlike what it was painted on: a "Not this" on a kettle takes back the kettle, not the
  * counter it stands on (issue 32, item 2: strokes act locally). Held "by the visitor" (`fromMarked`) where the
  * nearer of the two came from a superpixel painted "Not this" now (`painted`).
@@ -185,11 +185,12 @@ function keepNearness(
   { keep, paintedKeep }: BrushSeeds,
   painted: Uint8Array,
   costs: GrowthCosts,
+  brushBorder: Float32Array,
 ): Nearness {
   const unpainted = nearness(graph, keep, undefined, costs, painted);
   if (paintedKeep.length === 0) return unpainted;
   const likeness = unlikenessTo(graph, paintedKeep, costs, false);
-  const byHand = nearness(graph, paintedKeep, likeness, costs, painted, graph.brushBorder ?? graph.border);
+  const byHand = nearness(graph, paintedKeep, likeness, costs, painted, brushBorder);
   const { count } = graph;
   const merged: Nearness = {
     largest: new Float64Array(count),
@@ -233,7 +234,8 @@ function nearness(
 ): Nearness {
   const steps = stepCosts(graph, unlikeness, costs, border);
   const minimax = shortestPaths(graph, seeds, steps, Math.max, marked);
-  const summed = shortestPaths(graph, seeds, steps, (reached, step) => reached + step ** costs.tiePower);
+  const tieSteps = costs.tiePower === 1 ? steps : steps.map((step) => step ** costs.tiePower);
+  const summed = shortestPaths(graph, seeds, tieSteps, (reached, step) => reached + step);
   return { largest: minimax.distance, sum: summed.distance, fromMarked: minimax.fromMarked };
 }
 

@@ -10,6 +10,7 @@
 // cut the brushes' own surfaces (an island top's front edge, followed on, across the island's end panel).
 import type { LineSupport } from './line-support';
 import type { RegionGraph } from './region-graph';
+import { forEachPathPixel } from './stroke-seeds';
 
 export interface ContinuationOptions {
   /** A pixel is on an edge from this colour gradient (ΔE a pixel). */
@@ -174,12 +175,9 @@ export function withContinuations(
   const near = new Set<number>();
   for (const line of lines) {
     near.clear();
-    const steps = Math.ceil(Math.hypot(line.x1 - line.x0, line.y1 - line.y0));
-    for (let step = 0; step <= steps; step++) {
-      const x = Math.round(line.x0 + ((line.x1 - line.x0) * step) / Math.max(1, steps));
-      const y = Math.round(line.y0 + ((line.y1 - line.y0) * step) / Math.max(1, steps));
-      if (x >= 0 && y >= 0 && x < width && y < height) near.add(labels[y * width + x] ?? 0);
-    }
+    forEachPathPixel([line.x0, line.y0, line.x1, line.y1], width, height, (pixel) => {
+      near.add(labels[pixel] ?? 0);
+    });
     for (const region of near)
       for (let at = start[region] ?? 0, end = start[region + 1] ?? 0; at < end; at++) {
         const other = neighbours[at] ?? 0;
