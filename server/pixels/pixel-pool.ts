@@ -25,6 +25,9 @@ export interface PixelPoolSettings {
   memoryMb: number;
 }
 
+/** How many threads in a row may die while starting before a waiting task is failed for it. */
+export const START_TRIES = 3;
+
 export const defaultPixelPoolSettings = (): PixelPoolSettings => ({
   workers: Math.max(1, availableParallelism()),
   queueMax: 8,
@@ -110,6 +113,8 @@ export function createPixelPool(
   let closed = false;
   // A running estimate of one image's time in a thread, for Retry-After.
   let typicalMs = 1000;
+  // Threads that died while starting since one last started.
+  let failedStarts = 0;
 
   function end(thread: Thread, error: Error): void {
     if (!threads.delete(thread)) return;
@@ -119,9 +124,14 @@ export function createPixelPool(
       thread.job.job.reject(error);
       thread.job = undefined;
     }
-    // A thread that dies while starting is the server's fault, not an image's: the oldest waiting image is
-    // answered with a server error, so a thread that can never start cannot be restarted for ever.
-    if (!thread.ready) queue.shift()?.reject(new Error('A picture thread could not start.'));
+    // A thread that dies while starting is the server's fault, not an image's. Once may be the moment (a heap
+    // limit near what a thread needs to start, the machine short of memory): it is started again. After
+    // START_TRIES in a row the oldest waiting image is answered with a server error, so a thread that can never
+    // start cannot be restarted for ever.
+    if (!thread.ready && ++failedStarts >= START_TRIES) {
+      failedStarts = 0;
+      queue.shift()?.reject(new Error('A picture thread could not start.'));
+    }
     pump();
   }
 
@@ -139,6 +149,7 @@ export function createPixelPool(
     thread.worker.on('message', (reply: TaskReply) => {
       if (reply.kind === 'ready') {
         thread.ready = true;
+        failedStarts = 0;
         return pump();
       }
       const inHand = thread.job;
